@@ -1,0 +1,1 @@
+"""autotriton agent package."""

@@ -1,0 +1,127 @@
+"""Runtime guards installed inside the verifier worker around `ModelNew.forward`.
+
+`ForwardMonitor` counts Triton launches, records every ATen op that runs outside a kernel
+(anything but allocation, views and layout is compute and gets the candidate rejected), and
+fills fresh allocations with NaN so that outputs a kernel never wrote cannot pass.
+`install_audit_hook` blocks processes, sockets and stray file writes for the rest of the
+worker's life: a second line behind the static checks.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from collections import Counter
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+import torch
+from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
+
+ALLOCATION_OPS = frozenset({"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided"})
+# Ops that allocate, fill with constants, view or copy memory: none can compute from data.
+LAYOUT_OPS = ALLOCATION_OPS | frozenset({
+    "zeros", "zeros_like", "new_zeros", "ones", "ones_like", "new_ones", "full", "full_like", "new_full",
+    "fill_", "zero_", "view", "_unsafe_view", "reshape", "_reshape_alias", "expand", "as_strided",
+    "permute", "transpose", "t", "unsqueeze", "squeeze", "select", "slice", "split", "split_with_sizes",
+    "unbind", "chunk", "narrow", "flatten", "unflatten", "alias", "detach", "lift_fresh", "clone",
+    "copy_", "_to_copy", "contiguous", "resize_", "movedim", "view_as", "expand_as",
+})
+
+
+class ForwardMonitor(TorchDispatchMode):
+    """Observe one forward call: Triton launches, non-layout ATen ops, poisoned allocations."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.launches = 0
+        self.compute_ops: Counter[str] = Counter()
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        out = func(*args, **(kwargs or {}))
+        name = func.overloadpacket.__name__
+        if name in ALLOCATION_OPS and isinstance(out, torch.Tensor):
+            _poison(out)
+        elif name not in LAYOUT_OPS:
+            self.compute_ops[str(func.overloadpacket).removeprefix("aten.")] += 1
+        return out
+
+
+def _poison(tensor: torch.Tensor) -> None:
+    if tensor.is_floating_point() or tensor.is_complex():
+        tensor.fill_(float("nan"))
+    elif tensor.dtype == torch.bool:
+        tensor.fill_(True)
+    else:
+        tensor.fill_(torch.iinfo(tensor.dtype).max)
+
+
+@contextmanager
+def monitor_forward() -> Iterator[ForwardMonitor]:
+    """Run a forward call under a fresh monitor; kernel internals are invisible to it."""
+    monitor = ForwardMonitor()
+    with _counting_launches(monitor), monitor:
+        yield monitor
+
+
+@contextmanager
+def _counting_launches(monitor: ForwardMonitor) -> Iterator[None]:
+    from triton.runtime.interpreter import InterpretedFunction
+    from triton.runtime.jit import JITFunction
+
+    originals = {cls: cls.run for cls in (JITFunction, InterpretedFunction)}
+
+    def make_counted(original):
+        def counted_run(self, *args, grid, warmup, **kwargs):
+            if not warmup:
+                monitor.launches += 1
+            with _disable_current_modes():  # the interpreter's own tensor ops are the kernel's work
+                return original(self, *args, grid=grid, warmup=warmup, **kwargs)
+
+        return counted_run
+
+    for cls, original in originals.items():
+        cls.run = make_counted(original)
+    try:
+        yield
+    finally:
+        for cls, original in originals.items():
+            cls.run = original
+
+
+# Executables the Triton and CUDA toolchains launch for themselves while compiling a kernel.
+TOOLCHAIN = frozenset({"ptxas", "cuobjdump", "nvdisasm", "nvlink", "cc", "gcc", "g++", "c++", "clang", "ld", "ldconfig"})
+
+
+def install_audit_hook(writable: list[Path]) -> None:
+    """Deny shells, sockets and writes outside `writable` for the rest of this process."""
+    import triton
+
+    triton_dir = str(Path(triton.__file__).parent)
+    roots = [str(p.resolve()) for p in writable] + ["/dev/null"]
+
+    def hook(event: str, args: tuple) -> None:
+        if event in ("os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty", "pty.spawn"):
+            raise PermissionError(f"autotriton sandbox: {event} is not allowed")
+        if event == "subprocess.Popen":
+            exe = str(args[0] or (args[1][0] if args[1] else ""))
+            if not (exe.startswith(triton_dir) or os.path.basename(exe) in TOOLCHAIN):
+                raise PermissionError(f"autotriton sandbox: running {exe!r} is not allowed")
+        elif event in ("socket.connect", "socket.bind", "socket.sendto"):
+            raise PermissionError(f"autotriton sandbox: {event} is not allowed")
+        elif event == "open" and isinstance(args[0], (str, bytes, os.PathLike)):
+            mode = args[1] if len(args) > 1 and isinstance(args[1], str) else "r"
+            flags = args[2] if len(args) > 2 and isinstance(args[2], int) else 0
+            writing = any(c in mode for c in "wax+") or flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT)
+            if writing and not _inside(os.fsdecode(args[0]), roots):
+                raise PermissionError(f"autotriton sandbox: writing {os.fsdecode(args[0])!r} is not allowed")
+        elif event in ("os.remove", "os.rename", "os.rmdir", "shutil.rmtree") and args:
+            if not _inside(os.fsdecode(args[0]), roots):
+                raise PermissionError(f"autotriton sandbox: {event} on {args[0]!r} is not allowed")
+
+    sys.addaudithook(hook)
+
+
+def _inside(path: str, roots: list[str]) -> bool:
+    real = os.path.realpath(path)
+    return any(real == root or real.startswith(root.rstrip("/") + "/") for root in roots)

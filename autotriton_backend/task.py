@@ -1,0 +1,188 @@
+"""KernelTask: one self-contained kernel problem in KernelBench form.
+
+Backend regions, training problems, eval suites and KernelBench files all become a
+KernelTask, so a single verifier judges every candidate the project ever sees.
+"""
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import torch
+
+# Default |out - ref| <= tol + tol * |ref| per output dtype (the foundation issue's numbers).
+DEFAULT_TOLERANCE: dict[str, float] = {
+    "float64": 1e-7,
+    "float32": 1e-4,
+    "float16": 1e-2,
+    "bfloat16": 1e-2,
+}
+
+FLOAT_DTYPES = {"float64", "float32", "float16", "bfloat16"}
+
+
+class TaskError(ValueError):
+    """The task itself is unusable (not the candidate's fault)."""
+
+
+@dataclass(frozen=True)
+class SymbolRange:
+    """A symbolic size: the value used by default and the inclusive range it may take."""
+
+    example: int
+    low: int
+    high: int
+
+
+@dataclass(frozen=True)
+class InputSpec:
+    """How to make one positional input of `Model.forward`.
+
+    `shape` holds ints or symbol names (keys of `KernelTask.symbols`). `dim_order` is the
+    memory order, outermost dim first (None = contiguous). `low`/`high` bound the values:
+    required for integer tensors, optional for floats (uniform instead of standard normal).
+    A `scalar` input is passed as the Python value `value`.
+    """
+
+    shape: tuple[int | str, ...] = ()
+    dtype: str = "float32"
+    dim_order: tuple[int, ...] | None = None
+    low: float | None = None
+    high: float | None = None
+    scalar: bool = False
+    value: float | int | bool | None = None
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> "InputSpec":
+        data = dict(data)
+        data["shape"] = tuple(data.get("shape", ()))
+        if data.get("dim_order") is not None:
+            data["dim_order"] = tuple(data["dim_order"])
+        return InputSpec(**data)
+
+
+@dataclass(frozen=True)
+class KernelTask:
+    """A reference program (`Model`, `get_inputs`, `get_init_inputs`) plus how to feed it.
+
+    `signature` is a name-free canonical description of the computation; together with the
+    input specs it defines `key`, the cache and dedup identity of the task.
+    """
+
+    name: str
+    source: str
+    inputs: tuple[InputSpec, ...]
+    signature: str
+    symbols: dict[str, SymbolRange] = field(default_factory=dict)
+    tolerance: float | None = None
+
+    @property
+    def key(self) -> str:
+        payload = {
+            "signature": self.signature,
+            "inputs": [asdict(spec) for spec in self.inputs],
+            "symbols": {k: asdict(v) for k, v in sorted(self.symbols.items())},
+            "tolerance": self.tolerance,
+        }
+        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+
+    def tolerance_for(self, dtype: torch.dtype | str) -> float:
+        if self.tolerance is not None:
+            return self.tolerance
+        name = str(dtype).removeprefix("torch.")
+        return DEFAULT_TOLERANCE.get(name, 0.0)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["key"] = self.key
+        return data
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> "KernelTask":
+        return KernelTask(
+            name=data["name"],
+            source=data["source"],
+            inputs=tuple(InputSpec.from_json(s) for s in data["inputs"]),
+            signature=data["signature"],
+            symbols={k: SymbolRange(**v) for k, v in data.get("symbols", {}).items()},
+            tolerance=data.get("tolerance"),
+        )
+
+    @staticmethod
+    def from_file(path: str | Path) -> "KernelTask":
+        path = Path(path)
+        if not path.is_file():
+            raise TaskError(f"task file not found: {path}")
+        return KernelTask.from_source(path.read_text(), name=path.stem)
+
+    @staticmethod
+    def from_source(source: str, name: str = "task", tolerance: float | None = None) -> "KernelTask":
+        """Build a task from KernelBench-format source; input specs come from one `get_inputs()` call."""
+        namespace = load_reference(source)
+        torch.manual_seed(0)
+        sample = namespace["get_inputs"]()
+        if not isinstance(sample, (list, tuple)):
+            raise TaskError("get_inputs() must return a list of inputs")
+        return KernelTask(
+            name=name,
+            source=source,
+            inputs=tuple(spec_of(value) for value in sample),
+            signature=canonical_source(source),
+            tolerance=tolerance,
+        )
+
+
+def load_reference(source: str) -> dict[str, Any]:
+    """Execute trusted reference source and check it has the KernelBench entry points."""
+    try:
+        code = compile(source, "<reference>", "exec")
+    except SyntaxError as exc:
+        raise TaskError(f"reference source does not parse: {exc}") from exc
+    namespace: dict[str, Any] = {"__name__": "autotriton_reference"}
+    exec(code, namespace)  # the reference is the user's own program, not generated code
+    missing = [n for n in ("Model", "get_inputs", "get_init_inputs") if n not in namespace]
+    if missing:
+        raise TaskError(
+            f"reference source must define Model, get_inputs and get_init_inputs; missing: {', '.join(missing)}"
+        )
+    return namespace
+
+
+def canonical_source(source: str) -> str:
+    """Source with comments, docstrings and formatting removed, so cosmetic edits keep the key."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and isinstance(
+            getattr(body[0], "value", None), ast.Constant
+        ) and isinstance(body[0].value.value, str):
+            node.body = body[1:] or [ast.Pass()]
+    return ast.unparse(tree)
+
+
+def spec_of(value: Any) -> InputSpec:
+    """Describe an example input; integer tensors keep their observed value range."""
+    if isinstance(value, (bool, int, float)):
+        return InputSpec(scalar=True, value=value, dtype=type(value).__name__)
+    if not isinstance(value, torch.Tensor):
+        raise TaskError(f"unsupported input type {type(value).__name__}: inputs must be tensors or scalars")
+    dtype = str(value.dtype).removeprefix("torch.")
+    order = dim_order_of(value)
+    low = high = None
+    if dtype not in FLOAT_DTYPES and value.numel():
+        low, high = int(value.min()), int(value.max()) + 1
+    elif dtype in FLOAT_DTYPES and value.numel() and float(value.min()) >= 0:
+        low, high = 0.0, max(1.0, float(value.max()))
+    return InputSpec(shape=tuple(value.shape), dtype=dtype, dim_order=order, low=low, high=high)
+
+
+def dim_order_of(tensor: torch.Tensor) -> tuple[int, ...] | None:
+    """Memory order of a dense tensor (None when plain contiguous)."""
+    if tensor.is_contiguous():
+        return None
+    order = tuple(sorted(range(tensor.dim()), key=lambda d: -tensor.stride(d)))
+    return order

@@ -1,0 +1,74 @@
+"""GPU timing of a candidate against eager and inductor, interleaved in one process.
+
+Medians from `triton.testing.do_bench`, three rounds in turn (eager, inductor, candidate),
+and the median over rounds; one GPU lock so parallel workers never time at the same time.
+Speedups over 10x are re-timed on fresh inputs and the slower figure is kept.
+"""
+from __future__ import annotations
+
+import copy
+import fcntl
+import statistics
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterator
+
+import torch
+
+from .inputs import example_sizes, make_inputs
+from .verdict import Timings
+
+if TYPE_CHECKING:
+    from .worker import Job
+
+ROUNDS = 3
+SUSPICIOUS_SPEEDUP = 10.0
+
+
+def time_candidate(job: "Job", reference: torch.nn.Module, candidate: torch.nn.Module) -> tuple[Timings, str]:
+    from triton.testing import do_bench
+
+    inputs = make_inputs(job.task, 11, example_sizes(job.task), job.device)
+    notes = []
+    try:
+        compiled = torch.compile(copy.deepcopy(reference))
+        with torch.no_grad():
+            compiled(*inputs)
+    except Exception as exc:  # inductor itself failed: report eager only
+        compiled = None
+        notes.append(f"inductor failed: {type(exc).__name__}")
+
+    def bench(fn: Callable[[], object]) -> float:
+        with torch.no_grad():
+            return float(do_bench(fn, warmup=25, rep=100, return_mode="median"))
+
+    runners = {"eager": lambda: reference(*inputs), "candidate": lambda: candidate(*inputs)}
+    if compiled is not None:
+        runners["inductor"] = lambda: compiled(*inputs)
+    samples: dict[str, list[float]] = {name: [] for name in runners}
+    with gpu_lock(job.device):
+        for _ in range(ROUNDS):
+            for name, fn in runners.items():
+                samples[name].append(bench(fn))
+        medians = {name: statistics.median(values) for name, values in samples.items()}
+        if medians["eager"] / medians["candidate"] > SUSPICIOUS_SPEEDUP:
+            fresh = make_inputs(job.task, 12, example_sizes(job.task), job.device)
+            recheck = bench(lambda: candidate(*fresh))
+            medians["candidate"] = max(medians["candidate"], recheck)
+            notes.append(f"speedup over {SUSPICIOUS_SPEEDUP:g}x re-timed on fresh inputs")
+    timings = Timings(medians["candidate"], medians["eager"], medians.get("inductor"))
+    device_name = torch.cuda.get_device_name(torch.device(job.device))
+    return timings, "; ".join([f"do_bench median of {ROUNDS} interleaved rounds on {device_name}", *notes])
+
+
+@contextmanager
+def gpu_lock(device: str) -> Iterator[None]:
+    index = torch.device(device).index or 0
+    path = Path(tempfile.gettempdir()) / f"autotriton-gpu{index}.lock"
+    with open(path, "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)

@@ -1,0 +1,134 @@
+"""Verdict: the verifier's judgement of one candidate, as JSON-safe data.
+
+`feedback` is the text the agent shows the model on a repair turn, so it names the failed
+check, why it failed and what to do instead.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+# Checks whose failure means the candidate tried to look faster or more correct than it is.
+HACK_CHECKS = frozenset({"forbidden", "triton_launch", "torch_compute", "output_alias", "input_mutation"})
+
+ADVICE = {
+    "syntax": "Return one complete Python module in a single ```python block.",
+    "structure": "Define `class ModelNew(torch.nn.Module)` and at least one `@triton.jit` kernel that forward launches.",
+    "imports": "Import only torch, triton, triton.language and math.",
+    "forbidden": "Generated code may not touch files, processes, the network, eval/exec or private attributes.",
+    "load": "The module must import and define ModelNew without errors.",
+    "init": "ModelNew must accept the same constructor arguments as Model.",
+    "weights": "Keep the reference's parameter names and shapes so the same weights can be loaded into ModelNew.",
+    "compile": "Fix the Triton compile error shown above.",
+    "runtime": "Fix the exception raised in forward.",
+    "triton_launch": "forward must launch your @triton.jit kernels; defining a kernel without launching it does not count.",
+    "torch_compute": "All computation must run inside Triton kernels; use torch only to allocate outputs and make views.",
+    "output_alias": "Return freshly allocated outputs; never return an input or a view of one.",
+    "input_mutation": "Do not write into the inputs; allocate outputs with torch.empty.",
+    "outputs": "Return the same number and kind of outputs as Model.forward.",
+    "shape": "Match the reference output shape exactly.",
+    "dtype": "Match the reference output dtype exactly.",
+    "stride": "Match the reference output strides (allocate with torch.empty_like or the same layout).",
+    "nan": "Every output element must be written; masked-out or skipped blocks leave NaN behind.",
+    "mismatch": "Check the indexing, masking and accumulation order of your kernel.",
+    "timeout": "The candidate ran past the time limit; look for loops that never end.",
+    "crash": "The worker process died; look for out-of-bounds pointers or illegal memory access.",
+}
+
+
+@dataclass
+class Check:
+    name: str
+    passed: bool
+    reason: str = ""
+
+
+@dataclass
+class Timings:
+    """Median milliseconds per call; None where a baseline could not be timed."""
+
+    candidate_ms: float | None = None
+    eager_ms: float | None = None
+    inductor_ms: float | None = None
+
+
+@dataclass
+class Verdict:
+    task_key: str
+    candidate_sha256: str
+    device: str
+    checks: list[Check] = field(default_factory=list)
+    compiled: bool = False
+    correct: bool = False
+    max_abs_error: float | None = None
+    max_rel_error: float | None = None
+    timings: Timings | None = None
+    timing_note: str = ""
+    feedback: str = ""
+
+    @property
+    def failed_check(self) -> Check | None:
+        return next((c for c in self.checks if not c.passed), None)
+
+    @property
+    def hacked(self) -> bool:
+        failed = self.failed_check
+        return failed is not None and failed.name in HACK_CHECKS
+
+    @property
+    def speedup_vs_eager(self) -> float | None:
+        return _ratio(self.timings, "eager_ms")
+
+    @property
+    def speedup_vs_inductor(self) -> float | None:
+        return _ratio(self.timings, "inductor_ms")
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data.update(
+            hacked=self.hacked,
+            speedup_vs_eager=self.speedup_vs_eager,
+            speedup_vs_inductor=self.speedup_vs_inductor,
+        )
+        return data
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> "Verdict":
+        fields = {k: v for k, v in data.items() if k in Verdict.__dataclass_fields__}
+        fields["checks"] = [Check(**c) for c in data.get("checks", [])]
+        fields["timings"] = Timings(**data["timings"]) if data.get("timings") else None
+        return Verdict(**fields)
+
+    def finish(self) -> "Verdict":
+        """Derive `correct` and the agent-facing feedback from the checks."""
+        failed = self.failed_check
+        self.correct = failed is None and bool(self.checks)
+        self.feedback = feedback_text(self)
+        return self
+
+
+def _ratio(timings: Timings | None, baseline: str) -> float | None:
+    if timings is None or timings.candidate_ms is None:
+        return None
+    base = getattr(timings, baseline)
+    return None if base is None else base / timings.candidate_ms
+
+
+def feedback_text(verdict: Verdict) -> str:
+    failed = verdict.failed_check
+    if failed is not None:
+        lines = [f"The candidate failed the `{failed.name}` check: {failed.reason}"]
+        if verdict.max_abs_error is not None:
+            lines.append(f"max abs error {verdict.max_abs_error:.3g}, max rel error {verdict.max_rel_error:.3g}.")
+        lines.append(ADVICE.get(failed.name, ""))
+        return "\n".join(line for line in lines if line)
+    speed = verdict.speedup_vs_inductor
+    if speed is None:
+        return f"The candidate is correct. Timing: {verdict.timing_note or 'not measured'}."
+    t = verdict.timings
+    assert t is not None
+    return (
+        f"The candidate is correct. It takes {t.candidate_ms:.4f} ms; eager PyTorch takes {t.eager_ms:.4f} ms "
+        f"and torch.compile takes {t.inductor_ms:.4f} ms (speedup {speed:.2f}x over torch.compile)."
+        + ("" if speed >= 1 else " Make it faster: fuse more work per kernel, tune block sizes, cut memory traffic.")
+    )

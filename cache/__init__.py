@@ -1,0 +1,1 @@
+"""autotriton cache package."""
