@@ -49,6 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="autotriton", description=__doc__)
     subparsers = parser.add_subparsers(dest="command", required=True)
     add_verify_parser(subparsers)
+    from cache.cli import register as register_cache  # lazy: cache sits beside this package, not under it
+
+    register_cache(subparsers)
     return parser
 
 

@@ -28,12 +28,12 @@ ALLOWED_DUNDERS = frozenset({"__init__", "__name__"})
 
 def static_checks(source: str) -> list[Check]:
     """Return the static checks in order; the first failed one stops the list."""
-    if not source.strip():
-        return [Check("syntax", False, "no code was found in the answer")]
     try:
         tree = ast.parse(source)
     except SyntaxError as exc:
         return [Check("syntax", False, f"SyntaxError at line {exc.lineno}: {exc.msg}")]
+    if not tree.body:
+        return [Check("syntax", False, "no code was found in the answer")]
     checks = [Check("syntax", True)]
     for name, finder in (("imports", _bad_import), ("forbidden", _forbidden_use), ("structure", _structure_problem)):
         problem = finder(tree)

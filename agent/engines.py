@@ -1,0 +1,211 @@
+"""Engines: where completions come from, behind one `generate` call.
+
+`make_engine(spec)` picks one from a spec string:
+
+- `hf:PATH`                 transformers in-process (CPU or GPU), prompts built by the tokenizer's chat template
+- `openai:BASE_URL#MODEL`   any OpenAI-compatible server (vllm serve, SGLang, `transformers serve`, hosted APIs)
+- `vllm:PATH`               vLLM in-process (`pip install autotriton[vllm]`)
+- `files:DIR`               hand-written candidates read from disk, for tests and for replaying kernels
+
+The files engine answers request (task key K, turn T) with `DIR/K/turn<T>.py` when that file exists,
+else `DIR/K.py`, else an empty reply (the verifier then reports that no code was found). Every
+sample of a turn gets the same file. The file holds plain Python; it is returned inside a
+```python block, as a model would write it.
+"""
+from __future__ import annotations
+
+import os
+from abc import ABC, abstractmethod
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+Conversation = list[dict[str, str]]
+
+SPEC_FORMS = "hf:PATH, openai:BASE_URL#MODEL, vllm:PATH, files:DIR"
+
+
+class EngineError(RuntimeError):
+    """The engine could not produce completions (server unreachable, timeout, bad reply)."""
+
+
+@dataclass(frozen=True)
+class Completion:
+    text: str
+    tokens: int  # generated tokens (0 when the engine does not report them)
+
+
+@dataclass(frozen=True)
+class RequestMeta:
+    """Which task, turn and sample a conversation belongs to; only the files engine needs it."""
+
+    task_key: str
+    turn: int
+    sample: int
+
+
+class Engine(ABC):
+    name: str  # the engine kind, recorded in Provenance.engine
+    model: str  # the model (path, id or directory), recorded in Provenance.model
+
+    @abstractmethod
+    def generate(
+        self,
+        conversations: list[Conversation],
+        n: int,
+        temperature: float,
+        max_tokens: int,
+        meta: list[RequestMeta] | None = None,
+    ) -> list[list[Completion]]:
+        """`n` completions for each conversation, in order. Raises EngineError on failure."""
+
+
+def make_engine(spec: str, **options: Any) -> Engine:
+    """Build the engine a spec names; `options` go to that engine's constructor."""
+    kind, _, rest = spec.partition(":")
+    if kind == "openai":
+        base_url, _, model = rest.partition("#")
+        if "://" not in base_url or not model:
+            raise ValueError(f"bad engine spec {spec!r}: openai needs BASE_URL#MODEL; valid forms: {SPEC_FORMS}")
+        return OpenAIEngine(base_url, model, **options)
+    engines = {"hf": HFEngine, "vllm": VLLMEngine, "files": FilesEngine}
+    if kind not in engines or not rest:
+        raise ValueError(f"bad engine spec {spec!r}; valid forms: {SPEC_FORMS}")
+    return engines[kind](rest, **options)
+
+
+class FilesEngine(Engine):
+    name = "files"
+
+    def __init__(self, directory: str | Path):
+        self.root = Path(directory)
+        if not self.root.is_dir():
+            raise ValueError(f"files engine: {self.root} is not a directory")
+        self.model = str(self.root)
+
+    def generate(self, conversations, n, temperature, max_tokens, meta=None):
+        if meta is None or len(meta) != len(conversations):
+            raise EngineError("the files engine needs one RequestMeta per conversation")
+        return [[Completion(self._reply(m), 0)] * n for m in meta]
+
+    def _reply(self, meta: RequestMeta) -> str:
+        for path in (self.root / meta.task_key / f"turn{meta.turn}.py", self.root / f"{meta.task_key}.py"):
+            if path.is_file():
+                return f"```python\n{path.read_text()}\n```"
+        return ""
+
+
+class HFEngine(Engine):
+    name = "hf"
+
+    def __init__(self, path: str, device: str | None = None, dtype: str = "auto"):
+        import torch
+        from transformers import AutoModelForCausalLM, AutoTokenizer
+
+        self.model = path
+        self.device = device or ("cuda" if torch.cuda.is_available() else "cpu")
+        self.tokenizer = AutoTokenizer.from_pretrained(path)
+        if not self.tokenizer.chat_template:
+            raise ValueError(f"hf engine: the tokenizer at {path} has no chat template")
+        self.lm = AutoModelForCausalLM.from_pretrained(path, dtype=dtype).to(self.device).eval()
+
+    def generate(self, conversations, n, temperature, max_tokens, meta=None):
+        return [self._sample(c, n, temperature, max_tokens) for c in conversations]
+
+    def _sample(self, conversation: Conversation, n: int, temperature: float, max_tokens: int) -> list[Completion]:
+        import torch
+
+        inputs = self.tokenizer.apply_chat_template(
+            conversation, add_generation_prompt=True, return_tensors="pt", return_dict=True
+        ).to(self.device)
+        sampling = temperature > 0
+        eos = self.tokenizer.eos_token_id
+        with torch.no_grad():
+            output = self.lm.generate(
+                **inputs,
+                do_sample=sampling,
+                temperature=temperature if sampling else None,
+                top_p=None,
+                top_k=None,
+                max_new_tokens=max_tokens,
+                num_return_sequences=n if sampling else 1,  # greedy decoding gives one answer
+                pad_token_id=self.tokenizer.pad_token_id if self.tokenizer.pad_token_id is not None else eos,
+            )
+        completions = []
+        for row in output[:, inputs["input_ids"].shape[1]:].tolist():
+            if eos in row:
+                row = row[: row.index(eos) + 1]
+            completions.append(Completion(self.tokenizer.decode(row, skip_special_tokens=True), len(row)))
+        return completions if sampling else completions * n
+
+
+class OpenAIEngine(Engine):
+    """Chat completions over HTTP. Servers that ignore `n` (transformers serve) are asked again
+    until `n` completions have arrived."""
+
+    name = "openai"
+
+    def __init__(
+        self,
+        base_url: str,
+        model: str,
+        timeout_s: float = 600.0,
+        max_retries: int = 2,
+        api_key: str | None = None,
+        concurrency: int = 8,
+    ):
+        from openai import OpenAI
+
+        key = api_key or os.environ.get("AUTOTRITON_API_KEY") or os.environ.get("OPENAI_API_KEY") or "none"
+        self.base_url = base_url
+        self.model = model
+        self.concurrency = concurrency
+        self.client = OpenAI(base_url=base_url, api_key=key, timeout=timeout_s, max_retries=max_retries)
+
+    def generate(self, conversations, n, temperature, max_tokens, meta=None):
+        with ThreadPoolExecutor(max_workers=max(1, min(self.concurrency, len(conversations)))) as pool:
+            return list(pool.map(lambda c: self._complete(c, n, temperature, max_tokens), conversations))
+
+    def _complete(self, conversation: Conversation, n: int, temperature: float, max_tokens: int) -> list[Completion]:
+        import openai
+
+        completions: list[Completion] = []
+        while len(completions) < n:
+            wanted = n - len(completions)
+            try:
+                response = self.client.chat.completions.create(
+                    model=self.model,
+                    messages=conversation,  # type: ignore[arg-type]
+                    temperature=temperature,
+                    max_tokens=max_tokens,
+                    **({"n": wanted} if wanted > 1 else {}),
+                )
+            except openai.OpenAIError as exc:
+                raise EngineError(f"{self.base_url} ({self.model}): {type(exc).__name__}: {exc}") from exc
+            if not response.choices:
+                raise EngineError(f"{self.base_url} ({self.model}) answered with no choices")
+            choices = response.choices[:wanted]
+            used = response.usage.completion_tokens if response.usage else 0
+            for i, choice in enumerate(choices):  # usage covers all choices: share it out
+                share = used // len(choices) + (1 if i < used % len(choices) else 0)
+                completions.append(Completion(choice.message.content or "", share))
+        return completions
+
+
+class VLLMEngine(Engine):
+    name = "vllm"
+
+    def __init__(self, path: str, **llm_options: Any):
+        try:
+            import vllm
+        except ImportError as exc:
+            raise ImportError("the vllm engine needs vLLM: pip install autotriton[vllm]") from exc
+        self.model = path
+        self._sampling_params = vllm.SamplingParams
+        self.llm = vllm.LLM(model=path, **llm_options)
+
+    def generate(self, conversations, n, temperature, max_tokens, meta=None):
+        params = self._sampling_params(n=n, temperature=temperature, max_tokens=max_tokens)
+        outputs = self.llm.chat(conversations, params, use_tqdm=False)
+        return [[Completion(o.text, len(o.token_ids)) for o in out.outputs] for out in outputs]

@@ -1,0 +1,190 @@
+"""`autotriton cache ...`: list, show, re-verify, export, import and clear cached kernels."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from autotriton_backend.candidate import Candidate, Provenance
+from autotriton_backend.task import KernelTask, TaskError
+from autotriton_backend.verifier import VerifyOptions, verify
+
+from .store import CacheEntry, KernelCache
+
+KEY_WIDTH = 12
+
+
+class CacheCliError(ValueError):
+    """A usage error; the `autotriton` main turns it into exit code 2 and a one-line message."""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("cache", help="inspect and manage the kernel cache")
+    p.add_argument("--dir", type=Path, default=None, help="cache directory (default: $AUTOTRITON_CACHE_DIR)")
+    sub = p.add_subparsers(dest="cache_command", required=True)
+
+    sub.add_parser("ls", help="list entries").set_defaults(run=run_ls)
+
+    show = sub.add_parser("show", help="print one entry's source and verdict")
+    _add_selector(show)
+    show.set_defaults(run=run_show)
+
+    check = sub.add_parser("verify", help="re-run the verifier on stored kernels; drop those that fail")
+    target = check.add_mutually_exclusive_group(required=True)
+    target.add_argument("key_prefix", nargs="?", help="key prefix as shown by `autotriton cache ls`")
+    target.add_argument("--all", action="store_true", help="verify every winner")
+    check.add_argument("--env", default=None, help="only the entry for this environment")
+    check.add_argument("--device", choices=["cuda", "cpu"], default=None, help="default: cuda when available")
+    check.add_argument("--keep", action="store_true", help="report failures without dropping them")
+    check.add_argument("--timeout", type=float, default=180.0, help="seconds per kernel before it is killed")
+    check.set_defaults(run=run_verify)
+
+    export = sub.add_parser("export", help="write all entries to one JSON file")
+    export.add_argument("file", type=Path)
+    export.set_defaults(run=run_export)
+
+    imp = sub.add_parser("import", help="merge entries from an exported JSON file")
+    imp.add_argument("file", type=Path)
+    imp.set_defaults(run=run_import)
+
+    clear = sub.add_parser("clear", help="delete every entry")
+    clear.add_argument("--yes", action="store_true", help="do not ask for confirmation")
+    clear.set_defaults(run=run_clear)
+
+
+def _add_selector(p: argparse.ArgumentParser) -> None:
+    p.add_argument("key_prefix", help="key prefix as shown by `autotriton cache ls`")
+    p.add_argument("--env", default=None, help="pick the entry for this environment when a task has several")
+
+
+def run_ls(args: argparse.Namespace) -> int:
+    with KernelCache(args.dir) as cache:
+        entries = cache.entries()
+        if not entries:
+            print(f"cache is empty ({cache.directory})")
+            return 0
+    rows = [("KEY", "ENV", "STATUS", "VS INDUCTOR", "ENGINE/MODEL", "AGE")]
+    for e in entries:
+        speedup = f"{e.speedup_vs_inductor:.2f}x" if e.speedup_vs_inductor is not None else "-"
+        source = "/".join(x for x in (e.provenance.get("engine"), e.provenance.get("model")) if x) or "-"
+        rows.append((e.task_key[:KEY_WIDTH], e.environment, _status(e), speedup, source, _age(e.created)))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for row in rows:
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+    return 0
+
+
+def run_show(args: argparse.Namespace) -> int:
+    with KernelCache(args.dir) as cache:
+        entry = resolve(cache.entries(), args.key_prefix, args.env)
+    print(f"key         {entry.task_key}")
+    print(f"env         {entry.environment}")
+    print(f"status      {_status(entry)}")
+    print(f"created     {time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(entry.created))} ({_age(entry.created)} ago)")
+    if entry.is_winner:
+        prov = ", ".join(f"{k}={v}" for k, v in entry.provenance.items() if v not in ("", None))
+        print(f"provenance  {prov or '-'}")
+        print(f"sha256      {entry.source_sha256}")
+        print("--- source ---")
+        print(entry.source.rstrip())
+        print("--- verdict ---")
+        print(json.dumps(entry.verdict, indent=2))
+    else:
+        print(f"budget      {json.dumps(entry.budget)}")
+    return 0
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    with KernelCache(args.dir) as cache:
+        if args.all:
+            entries = [e for e in cache.entries() if args.env is None or e.environment == args.env]
+        else:
+            entries = [resolve(cache.entries(), args.key_prefix, args.env)]
+        options = VerifyOptions(device=args.device or "auto", timeout_s=args.timeout, time_kernels=False)
+        passed = failed = skipped = 0
+        for entry in entries:
+            label = f"{entry.task_key[:KEY_WIDTH]}  {entry.environment}"
+            if not entry.is_winner or entry.task is None:
+                print(f"SKIP  {label}  ({'negative entry' if not entry.is_winner else 'no stored task'})")
+                skipped += 1
+                continue
+            candidate = Candidate(entry.source, Provenance(**entry.provenance))
+            try:
+                verdict = verify(KernelTask.from_json(entry.task), candidate, options)
+            except TaskError as exc:  # the task broke, not the kernel: keep the entry
+                print(f"ERROR {label}  (task no longer runs: {exc})")
+                failed += 1
+                continue
+            if verdict.correct:
+                print(f"PASS  {label}  on {verdict.device}")
+                passed += 1
+                continue
+            check = verdict.failed_check
+            reason = f"{check.name}: {check.reason}" if check else "no checks ran"
+            dropped = not args.keep and cache.remove(entry.key)
+            print(f"FAIL  {label}  on {verdict.device}  ({reason.splitlines()[0]}){'  dropped' if dropped else ''}")
+            failed += 1
+    print(f"{passed} passed, {failed} failed, {skipped} skipped")
+    return 1 if failed else 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    with KernelCache(args.dir) as cache:
+        count = cache.export(args.file)
+    print(f"exported {count} entries to {args.file}")
+    return 0
+
+
+def run_import(args: argparse.Namespace) -> int:
+    if not args.file.is_file():
+        raise CacheCliError(f"import file not found: {args.file}")
+    with KernelCache(args.dir) as cache:
+        added, skipped = cache.import_(args.file)
+    print(f"imported {added} entries from {args.file}, skipped {skipped}")
+    return 0
+
+
+def run_clear(args: argparse.Namespace) -> int:
+    with KernelCache(args.dir) as cache:
+        count = len(cache)
+        if not args.yes:
+            if not sys.stdin.isatty():
+                raise CacheCliError(f"refusing to delete {count} entries without --yes")
+            if input(f"delete all {count} entries in {cache.directory}? [y/N] ").strip().lower() not in ("y", "yes"):
+                print("nothing deleted")
+                return 1
+        removed = cache.clear()
+    print(f"deleted {removed} entries")
+    return 0
+
+
+def resolve(entries: list[CacheEntry], prefix: str, env: str | None = None) -> CacheEntry:
+    """The one entry whose key starts with `prefix` (and is in `env`), or a clear error."""
+    if not prefix:
+        raise CacheCliError("give a key prefix (see `autotriton cache ls`)")
+    matches = [e for e in entries if e.key.startswith(prefix) and (env is None or e.environment == env)]
+    where = f" in environment {env}" if env else ""
+    if not matches:
+        raise CacheCliError(f"no cache entry matches key prefix {prefix!r}{where}")
+    if len(matches) > 1:
+        shown = ", ".join(f"{e.task_key[:KEY_WIDTH]} ({e.environment})" for e in matches[:5])
+        more = f" and {len(matches) - 5} more" if len(matches) > 5 else ""
+        raise CacheCliError(
+            f"key prefix {prefix!r} is ambiguous: it matches {len(matches)} entries: {shown}{more}; "
+            "give more characters or --env"
+        )
+    return matches[0]
+
+
+def _status(entry: CacheEntry) -> str:
+    return "winner" if entry.is_winner else "negative"
+
+
+def _age(created: float) -> str:
+    seconds = max(0.0, time.time() - created)
+    for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
+        if seconds >= size:
+            return f"{int(seconds // size)}{unit}"
+    return f"{int(seconds)}s"

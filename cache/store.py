@@ -1,0 +1,340 @@
+"""KernelCache: verified winning kernels (and "searched, nothing won") on disk.
+
+One entry per (task key, environment). Winners let production runs skip the search;
+negative entries stop the same fruitless search from running again. Values are JSON text
+only: `_TextDisk` refuses to write or read anything else, so a cache directory or export
+file someone hands us can never make us unpickle. The source's sha256 is checked on every
+load, and an entry that fails the check is refused, never used.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+import warnings
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+import diskcache
+from diskcache.core import MODE_PICKLE, UNKNOWN
+
+from autotriton_backend.candidate import Candidate
+from autotriton_backend.task import KernelTask
+from autotriton_backend.verdict import Verdict
+
+EXPORT_FORMAT = "autotriton-kernel-cache"
+EXPORT_VERSION = 1
+
+
+class EntryError(ValueError):
+    """An entry is malformed or failed its integrity checks."""
+
+
+class CacheIntegrityWarning(UserWarning):
+    """A stored or imported entry was refused."""
+
+
+def default_directory() -> Path:
+    """$AUTOTRITON_CACHE_DIR, else <user cache dir>/autotriton/kernels."""
+    configured = os.environ.get("AUTOTRITON_CACHE_DIR")
+    if configured:
+        return Path(configured).expanduser()
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "autotriton" / "kernels"
+
+
+def cache_key(task_key: str, environment: str) -> str:
+    return f"{task_key}:{environment}"
+
+
+def sha256_text(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def verdict_correct(verdict: dict[str, Any]) -> bool:
+    """Re-derive correctness from the checks instead of trusting a stored `correct` flag."""
+    try:
+        judged = Verdict.from_json(verdict)
+    except (TypeError, KeyError, AttributeError):
+        return False
+    return judged.correct and bool(judged.checks) and judged.failed_check is None
+
+
+@dataclass
+class CacheEntry:
+    """A winner (source set) or a negative entry (source None, budget says what was tried)."""
+
+    task_key: str
+    environment: str
+    source: str | None
+    verdict: dict[str, Any]
+    provenance: dict[str, Any]
+    created: float
+    source_sha256: str | None
+    budget: dict[str, Any] | None = None
+    task: dict[str, Any] | None = None  # KernelTask JSON, so `cache verify` can re-run it
+
+    @property
+    def key(self) -> str:
+        return cache_key(self.task_key, self.environment)
+
+    @property
+    def is_winner(self) -> bool:
+        return self.source is not None
+
+    @property
+    def candidate_ms(self) -> float | None:
+        return (self.verdict.get("timings") or {}).get("candidate_ms")
+
+    @property
+    def speedup_vs_inductor(self) -> float | None:
+        return self.verdict.get("speedup_vs_inductor")
+
+    @staticmethod
+    def winner(task: KernelTask, candidate: Candidate, verdict: Verdict, environment: str) -> "CacheEntry":
+        return CacheEntry(
+            task_key=task.key,
+            environment=environment,
+            source=candidate.source,
+            verdict=_plain(verdict.to_json()),
+            provenance=_plain(asdict(candidate.provenance)),
+            created=time.time(),
+            source_sha256=candidate.sha256,
+            task=_plain(task.to_json()),
+        )
+
+    @staticmethod
+    def negative(
+        task_key: str, environment: str, budget: dict[str, Any], task: KernelTask | dict[str, Any] | None = None
+    ) -> "CacheEntry":
+        return CacheEntry(
+            task_key=task_key,
+            environment=environment,
+            source=None,
+            verdict={},
+            provenance={},
+            created=time.time(),
+            source_sha256=None,
+            budget=_plain(budget),
+            task=_plain(task.to_json() if isinstance(task, KernelTask) else task),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @staticmethod
+    def from_json(data: Any) -> "CacheEntry":
+        if not isinstance(data, dict):
+            raise EntryError("an entry must be a JSON object")
+        names = {f.name for f in fields(CacheEntry)}
+        required = names - {"budget", "task"}
+        missing = sorted(required - data.keys())
+        if missing:
+            raise EntryError(f"entry lacks {', '.join(missing)}")
+        return CacheEntry(**{k: v for k, v in data.items() if k in names})
+
+    def check(self) -> None:
+        """Raise EntryError unless the entry is internally consistent (sha256 of the source first)."""
+        if not isinstance(self.task_key, str) or not isinstance(self.environment, str):
+            raise EntryError("task_key and environment must be strings")
+        if not isinstance(self.verdict, dict) or not isinstance(self.provenance, dict):
+            raise EntryError("verdict and provenance must be JSON objects")
+        if not isinstance(self.created, (int, float)):
+            raise EntryError("created must be a unix time")
+        if self.source is None:
+            if self.source_sha256 is not None:
+                raise EntryError("negative entry carries a source sha256 but no source")
+        elif not isinstance(self.source, str) or sha256_text(self.source) != self.source_sha256:
+            raise EntryError("source does not match its sha256")
+        elif self.verdict.get("candidate_sha256") != self.source_sha256:
+            raise EntryError("verdict was given for a different source")
+        if self.task is not None:
+            try:
+                stored_key = KernelTask.from_json(self.task).key
+            except (TypeError, KeyError, AttributeError, ValueError) as exc:
+                raise EntryError(f"stored task is malformed: {exc}") from exc
+            if stored_key != self.task_key:
+                raise EntryError("stored task does not have the entry's task key")
+
+
+class _TextDisk(diskcache.Disk):
+    """diskcache's Disk limited to str keys and values, so no pickle is ever written or read."""
+
+    def put(self, key: Any) -> tuple[Any, bool]:
+        if type(key) is not str:
+            raise TypeError("autotriton cache keys are str")
+        return super().put(key)
+
+    def get(self, key: Any, raw: bool) -> Any:
+        if not raw:
+            raise EntryError("refusing a pickled key")
+        return super().get(key, raw)
+
+    def store(self, value: Any, read: bool, key: Any = UNKNOWN) -> tuple[int, int, str | None, Any]:
+        if type(value) is not str or read:
+            raise TypeError("autotriton cache values are JSON text")
+        return super().store(value, read, key)
+
+    def fetch(self, mode: int, filename: str | None, value: Any, read: bool) -> Any:
+        if mode == MODE_PICKLE:
+            raise EntryError("refusing a pickled value")
+        return super().fetch(mode, filename, value, read)
+
+
+class KernelCache:
+    """The on-disk kernel cache. Safe to share between processes (SQLite transactions)."""
+
+    def __init__(self, directory: str | Path | None = None):
+        self.directory = Path(directory).expanduser() if directory is not None else default_directory()
+        if not self.directory.exists():
+            self.directory.mkdir(parents=True, exist_ok=True)
+            os.chmod(self.directory, 0o700)  # kernels are code we will execute: owner only
+        # eviction off: the cache is the search's checkpoint, entries leave only when asked
+        self._cache = diskcache.Cache(str(self.directory), disk=_TextDisk, eviction_policy="none")
+
+    def close(self) -> None:
+        self._cache.close()
+
+    def __enter__(self) -> "KernelCache":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __len__(self) -> int:
+        return len(self._cache)
+
+    def get(self, task_key: str, env: str) -> CacheEntry | None:
+        """The entry for a task in an environment; None when absent or refused as tampered."""
+        return self._read(cache_key(task_key, env))
+
+    def put_winner(self, entry: CacheEntry) -> bool:
+        """Store a verified winner. The first writer wins; a faster verified kernel replaces it.
+
+        Returns True when the entry was stored. Raises EntryError for an entry that is not a
+        verified-correct kernel whose source matches its sha256 (a caller bug, not a race).
+        """
+        entry.check()
+        if not entry.is_winner or not verdict_correct(entry.verdict):
+            raise EntryError(f"{entry.key}: a winner needs a source and a correct verdict")
+        value = json.dumps(entry.to_json())
+        with self._cache.transact(retry=True):  # read-compare-write is atomic across processes
+            if self._cache.add(entry.key, value, retry=True):
+                return True
+            current = self._read(entry.key)
+            if current is None or not current.is_winner or _faster(entry, current):
+                self._cache.set(entry.key, value, retry=True)
+                return True
+            return False
+
+    def put_negative(
+        self, task_key: str, env: str, budget: dict[str, Any], task: KernelTask | dict[str, Any] | None = None
+    ) -> bool:
+        """Record that a search with `budget` found nothing. Never overwrites a winner.
+
+        Returns True when stored (no entry yet, or an older negative or a refused entry is replaced).
+        """
+        return self._put_negative(CacheEntry.negative(task_key, env, budget, task))
+
+    def entries(self) -> list[CacheEntry]:
+        """Every readable entry, oldest first; refused entries are warned about and left out."""
+        found = []
+        try:
+            for key in self._cache.iterkeys():
+                entry = self._read(key)
+                if entry is not None:
+                    found.append(entry)
+        except EntryError as exc:
+            _refuse("<unreadable key>", str(exc))
+        return sorted(found, key=lambda e: e.created)
+
+    def remove(self, key: str) -> bool:
+        """Delete one entry by its full key (`CacheEntry.key`)."""
+        return bool(self._cache.delete(key, retry=True))
+
+    def clear(self) -> int:
+        """Delete every entry; returns how many there were."""
+        return self._cache.clear(retry=True)
+
+    def export(self, path: str | Path) -> int:
+        """Write every valid entry to one JSON file (for deployment); returns the count."""
+        entries = self.entries()
+        payload = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "entries": [e.to_json() for e in entries]}
+        path = Path(path)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(json.dumps(payload, indent=1))
+        os.replace(tmp, path)  # never leave a half-written export behind
+        return len(entries)
+
+    def import_(self, path: str | Path) -> tuple[int, int]:
+        """Merge an export file under the put_winner/put_negative rules; returns (added, skipped).
+
+        Entries that fail their checks (a sha256 mismatch, an unverified winner) are warned
+        about and skipped.
+        """
+        try:
+            payload = json.loads(Path(path).read_text())
+        except json.JSONDecodeError as exc:
+            raise EntryError(f"{path} is not JSON: {exc}") from exc
+        if not isinstance(payload, dict) or payload.get("format") != EXPORT_FORMAT:
+            raise EntryError(f"{path} is not an autotriton cache export")
+        if payload.get("version") != EXPORT_VERSION:
+            raise EntryError(f"{path}: unsupported export version {payload.get('version')!r}")
+        added = skipped = 0
+        for item in payload.get("entries", []):
+            try:
+                entry = CacheEntry.from_json(item)
+                entry.check()
+                stored = self.put_winner(entry) if entry.is_winner else self._put_negative(entry)
+            except (EntryError, TypeError) as exc:
+                label = item.get("task_key", "?") if isinstance(item, dict) else "?"
+                _refuse(f"{label} (import from {path})", str(exc))
+                stored = False
+            added += stored
+            skipped += not stored
+        return added, skipped
+
+    def _put_negative(self, entry: CacheEntry) -> bool:
+        entry.check()
+        if entry.is_winner:
+            raise EntryError(f"{entry.key}: a negative entry has no source")
+        value = json.dumps(entry.to_json())
+        with self._cache.transact(retry=True):
+            if self._cache.add(entry.key, value, retry=True):
+                return True
+            current = self._read(entry.key)
+            if current is not None and (current.is_winner or current.created >= entry.created):
+                return False  # winners stay; only a newer negative records a later budget
+            self._cache.set(entry.key, value, retry=True)
+            return True
+
+    def _read(self, key: str) -> CacheEntry | None:
+        try:
+            raw = self._cache.get(key, retry=True)
+            if raw is None:
+                return None
+            if not isinstance(raw, str):
+                raise EntryError("value is not JSON text")
+            entry = CacheEntry.from_json(json.loads(raw))
+            entry.check()
+            if entry.key != key:
+                raise EntryError(f"entry is stored under the wrong key (it belongs to {entry.key})")
+        except (EntryError, json.JSONDecodeError, TypeError) as exc:
+            _refuse(key, str(exc))
+            return None
+        return entry
+
+
+def _plain(data: Any) -> Any:
+    """As it will read back from JSON (tuples become lists), so a stored entry equals the one put."""
+    return json.loads(json.dumps(data))
+
+
+def _faster(new: CacheEntry, old: CacheEntry) -> bool:
+    return new.candidate_ms is not None and old.candidate_ms is not None and new.candidate_ms < old.candidate_ms
+
+
+def _refuse(key: str, reason: str) -> None:
+    warnings.warn(f"autotriton cache: refusing entry {key}: {reason}", CacheIntegrityWarning, stacklevel=3)

@@ -1,0 +1,2 @@
+# task: task_add_relu
+# expect: syntax

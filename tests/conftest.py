@@ -1,0 +1,18 @@
+import pytest
+import torch
+
+
+def pytest_collection_modifyitems(config, items):
+    if torch.cuda.is_available():
+        return
+    skip = pytest.mark.skip(reason="needs a CUDA GPU")
+    for item in items:
+        if "gpu" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _isolated_cache(tmp_path, monkeypatch):
+    """No test ever reads or writes the user's real kernel cache."""
+    monkeypatch.setenv("AUTOTRITON_CACHE_DIR", str(tmp_path / "kernel-cache"))
+    monkeypatch.delenv("AUTOTRITON_MODE", raising=False)

@@ -1,0 +1,400 @@
+"""Kernel cache: storage rules, integrity checks, cross-process writes, export/import and the CLI."""
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import random
+import re
+import sqlite3
+import stat
+import warnings
+from pathlib import Path
+
+import diskcache
+import pytest
+import torch
+from diskcache.core import MODE_PICKLE, MODE_RAW, MODE_TEXT
+
+from autotriton_backend.candidate import Candidate, Provenance
+from autotriton_backend.cli import main
+from autotriton_backend.task import KernelTask
+from autotriton_backend.verdict import Check, Timings, Verdict
+from cache import CacheEntry, CacheIntegrityWarning, EntryError, KernelCache, default_directory, environment_key
+
+ENV = "sm90-triton3.4-torch2.9"
+
+TASK_SOURCE = '''import torch
+
+
+class Model(torch.nn.Module):
+    def forward(self, x):
+        return torch.relu(x)
+
+
+def get_inputs():
+    return [torch.randn(4, 33)]
+
+
+def get_init_inputs():
+    return []
+'''
+
+GOOD_SOURCE = '''import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def relu_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    tl.store(out_ptr + offs, tl.maximum(x, 0.0), mask=mask)
+
+
+class ModelNew(torch.nn.Module):
+    def forward(self, x):
+        out = torch.empty_like(x)
+        n = x.numel()
+        relu_kernel[(triton.cdiv(n, 64),)](x, out, n, BLOCK=64)
+        return out
+'''
+
+# No @triton.jit kernel at all: the verifier's static checks reject it without running it.
+BAD_SOURCE = '''import torch
+
+
+class ModelNew(torch.nn.Module):
+    def forward(self, x):
+        return torch.relu(x)
+'''
+
+
+def relu_task() -> KernelTask:
+    return KernelTask.from_source(TASK_SOURCE, name="relu")
+
+
+def make_winner(
+    source: str = GOOD_SOURCE, ms: float | None = 1.0, correct: bool = True, env: str = ENV, task: KernelTask | None = None
+) -> CacheEntry:
+    """A winner entry with a verdict as the verifier would write it (timings None = untimed CPU run)."""
+    task = task or relu_task()
+    candidate = Candidate(source, Provenance(engine="vllm", model="m"))
+    timings = None if ms is None else Timings(candidate_ms=ms, eager_ms=3 * ms, inductor_ms=2 * ms)
+    checks = [Check("syntax", True), Check("correctness", correct, "" if correct else "max abs error 1.0")]
+    verdict = Verdict(task.key, candidate.sha256, "cuda", checks=checks, timings=timings).finish()
+    return CacheEntry.winner(task, candidate, verdict, env)
+
+
+def variant(i: object) -> str:
+    """A distinct source (hence sha256) with the same behaviour."""
+    return GOOD_SOURCE + f"# variant {i}\n"
+
+
+@pytest.fixture
+def cache_dir(tmp_path, monkeypatch) -> Path:
+    directory = tmp_path / "kernels"
+    monkeypatch.setenv("AUTOTRITON_CACHE_DIR", str(directory))
+    return directory
+
+
+@pytest.fixture
+def cache(cache_dir):
+    with KernelCache() as kc:
+        yield kc
+
+
+def tamper(directory: Path, key: str, edit) -> None:
+    """Edit an entry behind KernelCache's back, through plain diskcache."""
+    with diskcache.Cache(str(directory)) as raw:
+        data = json.loads(raw[key])
+        edit(data)
+        raw[key] = json.dumps(data)
+
+
+class _Boom:
+    """Unpickling this creates a directory: proof of whether a pickle was ever loaded."""
+
+    def __init__(self, marker: Path):
+        self.marker = marker
+
+    def __reduce__(self):
+        return (os.mkdir, (str(self.marker),))
+
+
+# --- storage ----------------------------------------------------------------------------
+
+
+def test_directory_is_private_and_defaults_under_user_cache(cache_dir, tmp_path, monkeypatch):
+    KernelCache().close()
+    assert stat.S_IMODE(cache_dir.stat().st_mode) == 0o700
+    monkeypatch.delenv("AUTOTRITON_CACHE_DIR")
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert default_directory() == tmp_path / "home" / ".cache" / "autotriton" / "kernels"
+
+
+def test_environment_key_names_arch_and_versions():
+    major_minor = lambda v: ".".join(re.match(r"(\d+)\.(\d+)", v).groups())  # noqa: E731
+    import triton
+
+    assert environment_key("cpu") == f"cpu-triton{major_minor(triton.__version__)}-torch{major_minor(torch.__version__)}"
+    with pytest.raises(ValueError, match="unknown device"):
+        environment_key("meta")
+    if not torch.cuda.is_available():
+        with pytest.raises(ValueError, match="no CUDA GPU"):
+            environment_key("cuda")
+    else:
+        assert re.fullmatch(r"(sm\d+|gfx\w+)-triton\d+\.\d+-torch\d+\.\d+", environment_key("cuda"))
+
+
+@pytest.mark.parametrize("padding", [0, 100_000], ids=["inline", "large-file"])
+def test_round_trip_stores_text_never_pickles(cache, cache_dir, padding):
+    entry = make_winner(GOOD_SOURCE + "#" * padding + "\n")
+    assert cache.put_winner(entry)
+    loaded = cache.get(entry.task_key, ENV)
+    assert loaded == entry
+    assert loaded.speedup_vs_inductor == pytest.approx(2.0)
+    assert cache.get(entry.task_key, "cpu-triton3.4-torch2.9") is None  # another environment is another key
+    with sqlite3.connect(cache_dir / "cache.db") as db:
+        rows = db.execute("SELECT key, raw, mode FROM Cache").fetchall()
+    assert rows == [(entry.key, 1, MODE_TEXT if padding else MODE_RAW)]
+
+
+def test_planted_pickle_is_refused_without_unpickling(cache, cache_dir, tmp_path):
+    entry = make_winner()
+    marker = tmp_path / "unpickled"
+    with diskcache.Cache(str(cache_dir)) as raw:
+        raw.set(entry.key, _Boom(marker))  # plain diskcache pickles it
+    with pytest.warns(CacheIntegrityWarning, match="pickled"):
+        assert cache.get(entry.task_key, ENV) is None
+    assert not marker.exists()
+    with pytest.raises(TypeError):
+        cache._cache.set("x", {"not": "text"})  # and we cannot write one either
+
+
+def test_first_writer_wins(cache):
+    first, second = make_winner(variant(1), ms=1.0), make_winner(variant(2), ms=1.0)
+    assert cache.put_winner(first)
+    assert not cache.put_winner(second)  # equal time is not faster
+    assert cache.get(first.task_key, ENV).source == first.source
+    untimed = [make_winner(variant(i), ms=None, env="cpu-t") for i in (3, 4)]
+    assert cache.put_winner(untimed[0])
+    assert not cache.put_winner(untimed[1])  # no timing, nothing to beat with
+    assert cache.get(first.task_key, "cpu-t").source == untimed[0].source
+
+
+def test_only_faster_verified_kernel_replaces(cache):
+    assert cache.put_winner(make_winner(variant("a"), ms=1.0))
+    assert not cache.put_winner(make_winner(variant("slower"), ms=2.0))
+    assert not cache.put_winner(make_winner(variant("untimed"), ms=None))
+    with pytest.raises(EntryError, match="correct verdict"):
+        cache.put_winner(make_winner(variant("wrong"), ms=0.1, correct=False))
+    forged = make_winner(variant("forged"), ms=0.1, correct=False)
+    forged.verdict["correct"] = True  # a flag is not enough: correctness is re-derived from the checks
+    with pytest.raises(EntryError):
+        cache.put_winner(forged)
+    key = relu_task().key
+    assert cache.get(key, ENV).source == variant("a")
+    assert cache.put_winner(make_winner(variant("faster"), ms=0.5))
+    stored = cache.get(key, ENV)
+    assert stored.source == variant("faster") and stored.candidate_ms == 0.5
+
+
+def test_negative_entries_never_overwrite_winners(cache):
+    task = relu_task()
+    assert cache.put_negative(task.key, ENV, {"turns": 2, "samples": 4}, task)
+    negative = cache.get(task.key, ENV)
+    assert not negative.is_winner and negative.budget == {"turns": 2, "samples": 4}
+    assert KernelTask.from_json(negative.task) == task
+    assert cache.put_negative(task.key, ENV, {"turns": 8, "samples": 4}, task)  # newer budget recorded
+    assert cache.get(task.key, ENV).budget["turns"] == 8
+    assert cache.put_winner(make_winner(ms=1.0))  # a winner supersedes "nothing found"
+    assert not cache.put_negative(task.key, ENV, {"turns": 16}, task)
+    assert cache.get(task.key, ENV).is_winner
+    with pytest.raises(EntryError, match="task key"):
+        cache.put_negative("0" * 64, ENV, {"turns": 1}, task)  # the stored task must be the keyed one
+
+
+def test_tampered_entry_is_refused(cache, cache_dir):
+    entry = make_winner()
+    cache.put_winner(entry)
+    tamper(cache_dir, entry.key, lambda d: d.update(source=d["source"] + "import os\n"))
+    with pytest.warns(CacheIntegrityWarning, match=re.escape(entry.key) + ".*sha256"):
+        assert cache.get(entry.task_key, ENV) is None
+    with pytest.warns(CacheIntegrityWarning):
+        assert cache.entries() == []
+    with pytest.warns(CacheIntegrityWarning):
+        assert cache.put_winner(entry)  # a valid winner may replace the refused entry
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert cache.get(entry.task_key, ENV) == entry
+
+
+def test_entry_moved_to_another_key_is_refused(cache, cache_dir):
+    entry = make_winner()
+    cache.put_winner(entry)
+    with diskcache.Cache(str(cache_dir)) as raw:
+        raw[f"{entry.task_key}:other-env"] = raw[entry.key]
+    with pytest.warns(CacheIntegrityWarning, match="wrong key"):
+        assert cache.get(entry.task_key, "other-env") is None
+
+
+# --- two processes ------------------------------------------------------------------------
+
+ROUNDS = 30
+
+
+def _times(proc: int) -> list[float]:
+    """Distinct timings per process, in a shuffled order; the fastest of all is process 0's 1.0 ms."""
+    times = [1.0 + 0.01 * (2 * i + proc) for i in range(ROUNDS)]
+    random.Random(proc).shuffle(times)
+    return times
+
+
+def _writer(directory: str, proc: int, barrier) -> None:
+    times = _times(proc)
+    task = relu_task()
+    with KernelCache(directory) as kc:
+        barrier.wait()
+        for i, ms in enumerate(times):
+            kc.put_winner(make_winner(variant(f"p{proc}-{i}"), ms=ms, task=task))
+            kc.put_negative(task.key, ENV, {"proc": proc, "round": i}, task)
+            assert kc.put_winner(make_winner(variant(f"own{proc}-{i}"), ms=ms, env=f"own-{proc}-{i}", task=task))
+
+
+def test_two_processes_writing_the_same_key_lose_nothing(cache_dir):
+    ctx = multiprocessing.get_context("spawn")
+    barrier = ctx.Barrier(2)
+    procs = [ctx.Process(target=_writer, args=(str(cache_dir), p, barrier)) for p in (0, 1)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(timeout=120)
+    assert [p.exitcode for p in procs] == [0, 0]
+    task_key = relu_task().key
+    with KernelCache(cache_dir) as kc, warnings.catch_warnings():
+        warnings.simplefilter("error")  # every entry must load cleanly
+        assert len(kc) == 1 + 2 * ROUNDS
+        shared = kc.get(task_key, ENV)
+        assert shared.is_winner and shared.candidate_ms == pytest.approx(1.0)  # the fastest of all 60
+        assert shared.source == variant(f"p0-{_times(0).index(1.0)}")
+        for proc in (0, 1):
+            for i in range(ROUNDS):
+                own = kc.get(task_key, f"own-{proc}-{i}")
+                assert own is not None and own.source == variant(f"own{proc}-{i}")
+
+
+# --- export / import ----------------------------------------------------------------------
+
+
+def test_export_import_round_trip_and_tampered_file(cache, tmp_path):
+    task = relu_task()
+    winner = make_winner()
+    cache.put_winner(winner)
+    cache.put_negative(task.key, "cpu-triton3.9-torch2.13", {"turns": 4}, task)
+    exported = tmp_path / "kernels.json"
+    assert cache.export(exported) == 2
+
+    with KernelCache(tmp_path / "deploy") as other:
+        assert other.import_(exported) == (2, 0)
+        assert sorted(e.key for e in other.entries()) == sorted(e.key for e in cache.entries())
+        assert other.get(task.key, ENV) == winner
+        assert other.import_(exported) == (0, 2)  # nothing new the second time
+
+    payload = json.loads(exported.read_text())
+    for item in payload["entries"]:
+        if item["source"] is not None:
+            item["source"] = item["source"].replace("0.0", "-1.0")
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(payload))
+    with KernelCache(tmp_path / "victim") as victim:
+        with pytest.warns(CacheIntegrityWarning, match="sha256"):
+            assert victim.import_(tampered) == (1, 1)
+        assert victim.get(task.key, ENV) is None
+        assert victim.get(task.key, "cpu-triton3.9-torch2.13") is not None
+        (tmp_path / "junk.json").write_text(json.dumps({"entries": []}))
+        with pytest.raises(EntryError, match="not an autotriton cache export"):
+            victim.import_(tmp_path / "junk.json")
+
+
+def test_import_respects_put_winner_rules(cache, tmp_path):
+    cache.put_winner(make_winner(variant("fast"), ms=0.5))
+    source_file = tmp_path / "slow.json"
+    with KernelCache(tmp_path / "elsewhere") as other:
+        other.put_winner(make_winner(variant("slow"), ms=2.0))
+        other.export(source_file)
+    assert cache.import_(source_file) == (0, 1)
+    assert cache.get(relu_task().key, ENV).source == variant("fast")
+
+
+# --- CLI ----------------------------------------------------------------------------------
+
+
+def test_cli_ls_show_and_bad_prefixes(cache, capsys):
+    task = relu_task()
+    cache.put_winner(make_winner(ms=1.0))
+    cache.put_negative(task.key, "cpu-triton3.9-torch2.13", {"turns": 4}, task)
+
+    assert main(["cache", "ls"]) == 0
+    out = capsys.readouterr().out
+    assert task.key[:12] in out and ENV in out
+    assert re.search(rf"{ENV}\s+winner\s+2\.00x\s+vllm/m\s+\d+s", out)
+    assert re.search(r"cpu-triton3\.9-torch2\.13\s+negative\s+-", out)
+
+    assert main(["cache", "show", task.key[:8]]) == 2  # one task, two environments
+    err = capsys.readouterr().err
+    assert "ambiguous" in err and "--env" in err
+
+    assert main(["cache", "show", task.key[:8], "--env", ENV]) == 0
+    out = capsys.readouterr().out
+    assert "tl.maximum(x, 0.0)" in out and '"candidate_sha256"' in out and "engine=vllm" in out
+
+    assert main(["cache", "show", "zzzz"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == "autotriton cache: error: no cache entry matches key prefix 'zzzz'"
+
+
+def test_cli_export_clear_import(cache, tmp_path, capsys):
+    cache.put_winner(make_winner())
+    exported = tmp_path / "out.json"
+    assert main(["cache", "export", str(exported)]) == 0
+    assert "exported 1 entries" in capsys.readouterr().out
+
+    assert main(["cache", "clear"]) == 2  # stdin is not a terminal: no silent wipe
+    assert "--yes" in capsys.readouterr().err
+    assert len(cache) == 1
+    assert main(["cache", "clear", "--yes"]) == 0
+    assert "deleted 1 entries" in capsys.readouterr().out
+    assert len(cache) == 0
+
+    assert main(["cache", "import", str(exported)]) == 0
+    assert "imported 1 entries" in capsys.readouterr().out
+    assert cache.get(relu_task().key, ENV) is not None
+
+    assert main(["cache", "import", str(tmp_path / "missing.json")]) == 2
+    assert "import file not found" in capsys.readouterr().err
+
+
+def test_cli_verify_keeps_passing_kernels_and_drops_failing_ones(cache, capsys):
+    """Runs the real verifier: the good kernel under the Triton interpreter, the bad one fails static checks."""
+    task = relu_task()
+    good = make_winner(GOOD_SOURCE, ms=None, env="cpu-good")
+    bad = make_winner(BAD_SOURCE, ms=None, env="cpu-bad")  # its stored verdict claims it passed
+    cache.put_winner(good)
+    cache.put_winner(bad)
+    cache.put_negative(task.key, "cpu-none", {"turns": 1}, task)
+
+    assert main(["cache", "verify", task.key[:10], "--env", "cpu-bad", "--keep", "--device", "cpu"]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL" in out and "structure" in out and "dropped" not in out
+    assert cache.get(task.key, "cpu-bad") is not None
+
+    assert main(["cache", "verify", "--all", "--device", "cpu"]) == 1
+    out = capsys.readouterr().out
+    assert re.search(r"PASS\s+\w+\s+cpu-good\s+on cpu", out)
+    assert re.search(r"FAIL\s+\w+\s+cpu-bad .*dropped", out)
+    assert "1 passed, 1 failed, 1 skipped" in out
+    assert cache.get(task.key, "cpu-good") == good
+    assert cache.get(task.key, "cpu-bad") is None
