@@ -143,7 +143,10 @@ def load_reference(source: str) -> dict[str, Any]:
     except SyntaxError as exc:
         raise TaskError(f"reference source does not parse: {exc}") from exc
     namespace: dict[str, Any] = {"__name__": "autotriton_reference"}
-    exec(code, namespace)  # the reference is the user's own program, not generated code
+    try:
+        exec(code, namespace)  # the reference is the user's own program, not generated code
+    except Exception as exc:
+        raise TaskError(f"reference source failed to run: {exc!r}") from exc
     missing = [n for n in ("Model", "get_inputs", "get_init_inputs") if n not in namespace]
     if missing:
         raise TaskError(

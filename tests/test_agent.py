@@ -116,7 +116,7 @@ def test_first_prompt_is_kernelbench_format(task: KernelTask) -> None:
     (message,) = first_prompt(task)
     assert message["role"] == "user"
     assert f"```python\n{TASK_SOURCE.strip()}\n```" in message["content"]
-    assert "named ModelNew" in message["content"] and "@triton.jit" in message["content"]
+    assert "output architecture ModelNew" in message["content"] and "@triton.jit" in message["content"]
 
 
 # ---------------------------------------------------------------- search loop: files engine

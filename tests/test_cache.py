@@ -243,24 +243,28 @@ def test_entry_moved_to_another_key_is_refused(cache, cache_dir):
 
 # --- two processes ------------------------------------------------------------------------
 
-ROUNDS = 30
+ROUNDS = 40
 
 
 def _times(proc: int) -> list[float]:
-    """Distinct timings per process, in a shuffled order; the fastest of all is process 0's 1.0 ms."""
-    times = [1.0 + 0.01 * (2 * i + proc) for i in range(ROUNDS)]
-    random.Random(proc).shuffle(times)
-    return times
+    """Each round both processes offer a faster kernel than last round; process 0's is always the faster.
+
+    So every call races the other process's read-compare-write on the shared key, and a lost
+    update shows up as the stored time going back up.
+    """
+    return [2.0 + 0.01 * proc - 0.02 * i for i in range(ROUNDS)]
 
 
 def _writer(directory: str, proc: int, barrier) -> None:
-    times = _times(proc)
     task = relu_task()
     with KernelCache(directory) as kc:
         barrier.wait()
-        for i, ms in enumerate(times):
+        for i, ms in enumerate(_times(proc)):
             kc.put_winner(make_winner(variant(f"p{proc}-{i}"), ms=ms, task=task))
-            kc.put_negative(task.key, ENV, {"proc": proc, "round": i}, task)
+            stored = kc.get(task.key, ENV)
+            # the stored time only ever goes down, so it is at most what we just offered
+            assert stored.is_winner and stored.candidate_ms <= ms, (proc, i, ms, stored.candidate_ms)
+            assert not kc.put_negative(task.key, ENV, {"proc": proc, "round": i}, task)
             assert kc.put_winner(make_winner(variant(f"own{proc}-{i}"), ms=ms, env=f"own-{proc}-{i}", task=task))
 
 
@@ -278,8 +282,8 @@ def test_two_processes_writing_the_same_key_lose_nothing(cache_dir):
         warnings.simplefilter("error")  # every entry must load cleanly
         assert len(kc) == 1 + 2 * ROUNDS
         shared = kc.get(task_key, ENV)
-        assert shared.is_winner and shared.candidate_ms == pytest.approx(1.0)  # the fastest of all 60
-        assert shared.source == variant(f"p0-{_times(0).index(1.0)}")
+        assert shared.source == variant(f"p0-{ROUNDS - 1}")  # the fastest of all 80 offers
+        assert shared.candidate_ms == pytest.approx(min(_times(0)))
         for proc in (0, 1):
             for i in range(ROUNDS):
                 own = kc.get(task_key, f"own-{proc}-{i}")

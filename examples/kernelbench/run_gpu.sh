@@ -22,6 +22,13 @@ export PYTHONPATH="$repo${PYTHONPATH:+:$PYTHONPATH}"
 errlog="$(mktemp)"
 trap 'rm -f "$errlog"' EXIT
 
+# Preflight: the CLI must import here (e.g. its cache subcommand needs diskcache installed).
+if ! "$py" -c "import autotriton_backend.cli as cli; cli.build_parser()" 2>"$errlog"; then
+  echo "[run_gpu] python -m autotriton_backend.cli cannot start on this machine:" >&2
+  tail -n 3 "$errlog" >&2
+  exit 1
+fi
+
 for task in "${tasks[@]}"; do
   echo "[run_gpu] $task ..." >&2
   verdict="$("$py" -m autotriton_backend.cli verify "examples/kernelbench/$task.py" \
@@ -56,6 +63,6 @@ for r in rows:
     if not r.get("correct"):
         failed = next((c for c in r.get("checks", []) if not c.get("passed")), None)
         why = f"{failed['name']}: {failed['reason']}" if failed else r.get("error", "")
-        print(f"    -> {why[:300]}")
+        print(f"    -> {why[-400:]}")
 print(f"\nverdicts: {sys.argv[1]}")
 PY
