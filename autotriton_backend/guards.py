@@ -101,10 +101,10 @@ def install_audit_hook(writable: list[Path]) -> None:
     roots = [str(p.resolve()) for p in writable] + ["/dev/null"]
 
     def hook(event: str, args: tuple) -> None:
-        if event in ("os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty", "pty.spawn"):
+        if event in ("os.system", "os.spawn", "os.fork", "os.forkpty", "pty.spawn"):
             raise PermissionError(f"autotriton sandbox: {event} is not allowed")
-        if event == "subprocess.Popen":
-            exe = str(args[0] or (args[1][0] if args[1] else ""))
+        if event in ("subprocess.Popen", "os.posix_spawn", "os.exec"):
+            exe = os.fsdecode(args[0] or (args[1][0] if args[1] else ""))
             if not (exe.startswith(triton_dir) or os.path.basename(exe) in TOOLCHAIN):
                 raise PermissionError(f"autotriton sandbox: running {exe!r} is not allowed")
         elif event in ("socket.connect", "socket.bind", "socket.sendto"):

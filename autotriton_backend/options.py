@@ -1,0 +1,57 @@
+"""Backend options: `torch.compile(..., options={...})` over `AUTOTRITON_*` environment variables."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, fields
+from typing import Any, Mapping
+
+MODES = ("search", "cache", "off")
+ENV_PREFIX = "AUTOTRITON_"
+
+
+@dataclass(frozen=True)
+class BackendOptions:
+    mode: str = "search"  # search: cache, then ask the engine for misses; cache: hits only; off: plain inductor
+    engine: str | None = None  # engine spec for search mode, e.g. "openai:http://localhost:8000/v1#model"
+    cache_dir: str | None = None  # default: $AUTOTRITON_CACHE_DIR or ~/.cache/autotriton/kernels
+    strict: bool = False  # raise instead of falling back to inductor
+    report: bool = False  # print the compile report after each graph
+    model_guard: bool = True  # on a GPU, keep spliced kernels only if the whole graph gets faster
+    search_turns: int = 2
+    search_samples: int = 2
+    search_seconds: float = 600.0
+    verify_timeout_s: float = 180.0
+
+    @staticmethod
+    def resolve(options: Mapping[str, Any] | None = None, environ: Mapping[str, str] = os.environ) -> "BackendOptions":
+        """Options given to torch.compile win over environment variables; anything unknown is an error."""
+        known = {f.name: f for f in fields(BackendOptions)}
+        values: dict[str, Any] = {}
+        for name, field in known.items():
+            env_value = environ.get(ENV_PREFIX + name.upper())
+            if env_value is not None:
+                values[name] = _parse(name, env_value, field.type)
+        for name, value in (options or {}).items():
+            if name not in known:
+                raise ValueError(f"unknown autotriton option {name!r}; valid options: {', '.join(known)}")
+            values[name] = value
+        resolved = BackendOptions(**values)
+        if resolved.mode not in MODES:
+            raise ValueError(f"unknown autotriton mode {resolved.mode!r}; valid modes: {', '.join(MODES)}")
+        return resolved
+
+
+def _parse(name: str, text: str, annotation: Any) -> Any:
+    kind = str(annotation)
+    if "bool" in kind:
+        if text.lower() in ("1", "true", "yes", "on"):
+            return True
+        if text.lower() in ("0", "false", "no", "off", ""):
+            return False
+        raise ValueError(f"{ENV_PREFIX}{name.upper()}={text!r} is not a boolean; use 1 or 0")
+    if "int" in kind or "float" in kind:
+        try:
+            return (int if "int" in kind else float)(text)
+        except ValueError:
+            raise ValueError(f"{ENV_PREFIX}{name.upper()}={text!r} is not a number") from None
+    return text
