@@ -220,8 +220,7 @@ class KernelCache:
         if not entry.is_winner or not verdict_correct(entry.verdict):
             raise EntryError(f"{entry.key}: a winner needs a source and a correct verdict")
         value = json.dumps(entry.to_json())
-        import contextlib
-        with contextlib.nullcontext():  # read-compare-write is atomic across processes
+        with self._cache.transact(retry=True):  # read-compare-write is atomic across processes
             if self._cache.add(entry.key, value, retry=True):
                 return True
             current = self._read(entry.key)
