@@ -12,6 +12,7 @@ import os
 import sys
 from collections import Counter
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
@@ -34,8 +35,12 @@ class ForwardMonitor(TorchDispatchMode):
 
     def __init__(self) -> None:
         super().__init__()
-        self.launches = 0
+        self.kernels = LaunchCounter()
         self.compute_ops: Counter[str] = Counter()
+
+    @property
+    def launches(self) -> int:
+        return self.kernels.launches
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = func(*args, **(kwargs or {}))
@@ -60,12 +65,19 @@ def _poison(tensor: torch.Tensor) -> None:
 def monitor_forward() -> Iterator[ForwardMonitor]:
     """Run a forward call under a fresh monitor; kernel internals are invisible to it."""
     monitor = ForwardMonitor()
-    with _counting_launches(monitor), monitor:
+    with counting_launches(monitor.kernels), monitor:
         yield monitor
 
 
+@dataclass
+class LaunchCounter:
+    launches: int = 0
+
+
 @contextmanager
-def _counting_launches(monitor: ForwardMonitor) -> Iterator[None]:
+def counting_launches(counter: LaunchCounter | None = None) -> Iterator[LaunchCounter]:
+    """Count Triton kernel launches (compiled or interpreted) made inside the block."""
+    counter = counter or LaunchCounter()
     from triton.runtime.interpreter import InterpretedFunction
     from triton.runtime.jit import JITFunction
 
@@ -74,7 +86,7 @@ def _counting_launches(monitor: ForwardMonitor) -> Iterator[None]:
     def make_counted(original):
         def counted_run(self, *args, grid, warmup, **kwargs):
             if not warmup:
-                monitor.launches += 1
+                counter.launches += 1
             with _disable_current_modes():  # the interpreter's own tensor ops are the kernel's work
                 return original(self, *args, grid=grid, warmup=warmup, **kwargs)
 
@@ -83,7 +95,7 @@ def _counting_launches(monitor: ForwardMonitor) -> Iterator[None]:
     for cls, original in originals.items():
         cls.run = make_counted(original)
     try:
-        yield
+        yield counter
     finally:
         for cls, original in originals.items():
             cls.run = original

@@ -1,0 +1,54 @@
+"""The compile report: what the backend did with each region, readable as a table."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class RegionRecord:
+    graph: int
+    region: str
+    ops: int
+    task_key: str
+    status: str  # cache-hit, searched-won, searched-lost, negative-cached, no-engine, cache-miss, failed
+    speedup_vs_inductor: float | None = None
+    detail: str = ""
+
+
+@dataclass
+class CompileReport:
+    records: list[RegionRecord] = field(default_factory=list)
+    graphs: int = 0
+    graph_guards: list[tuple[float, float]] = field(default_factory=list)  # (ms with kernels, ms inductor)
+
+    def counts(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for record in self.records:
+            counts[record.status] = counts.get(record.status, 0) + 1
+        return counts
+
+    def table(self) -> str:
+        header = ("graph", "region", "ops", "key", "status", "speedup", "detail")
+        rows = [
+            (str(r.graph), r.region, str(r.ops), r.task_key[:12], r.status,
+             "-" if r.speedup_vs_inductor is None else f"{r.speedup_vs_inductor:.2f}x", r.detail[:60])
+            for r in self.records
+        ]
+        widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+        lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in [header, *rows]]
+        summary = ", ".join(f"{n} {status}" for status, n in sorted(self.counts().items())) or "no regions"
+        guards = [f"model guard: {k:.4f} ms with kernels vs {i:.4f} ms inductor" for k, i in self.graph_guards]
+        return "\n".join([f"autotriton: {self.graphs} graph(s), {len(self.records)} region(s): {summary}", *lines, *guards])
+
+
+_REPORT = CompileReport()
+
+
+def compile_report() -> CompileReport:
+    """The report of every autotriton compile in this process so far."""
+    return _REPORT
+
+
+def reset_report() -> None:
+    global _REPORT
+    _REPORT = CompileReport()

@@ -1,0 +1,44 @@
+"""How the backend asks for kernels without importing the agent: a plugin interface.
+
+The agent registers a factory under the entry-point group `autotriton.searchers`; the backend
+looks it up by name when search mode needs it. Anything with a `search(task, device)` method works.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .candidate import Candidate
+from .task import KernelTask
+from .verdict import Verdict
+
+if TYPE_CHECKING:
+    from .options import BackendOptions
+
+SEARCHER_GROUP = "autotriton.searchers"
+
+
+@dataclass
+class SearchOutcome:
+    """The fastest verified candidate, or None with the budget that was spent finding nothing."""
+
+    candidate: Candidate | None
+    verdict: Verdict | None
+    budget: dict[str, Any] = field(default_factory=dict)
+    error: str = ""
+
+
+class Searcher(Protocol):
+    def search(self, task: KernelTask, device: str) -> SearchOutcome:
+        """Find a kernel for `task`, verified on `device` (the device the region runs on)."""
+        ...
+
+
+def load_searcher(options: "BackendOptions", name: str = "agent") -> Searcher:
+    """Build the registered searcher for `options.engine`; a clear error when none is installed."""
+    found = [ep for ep in entry_points(group=SEARCHER_GROUP) if ep.name == name]
+    if not found:
+        raise RuntimeError(f"no searcher named {name!r} is installed (entry-point group {SEARCHER_GROUP!r}); "
+                           "reinstall autotriton with `pip install -e .`")
+    return found[0].load()(options)

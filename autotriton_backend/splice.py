@@ -1,0 +1,106 @@
+"""Splice a verified kernel into the post-grad graph as a `torch.library` custom op.
+
+The op's real implementation calls the cached `ModelNew`; its fake implementation is the
+region's own reference program, so shapes, dtypes and strides (symbolic ones included) are
+exactly those of the ops it replaces. Inductor sees one extern call and fuses around it.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import operator
+from pathlib import Path
+from typing import Any, Callable
+
+import torch
+import torch.fx as fx
+
+from .partition import Region
+from .inputs import example_sizes, make_inputs
+from .region_task import RegionTask
+from .task import KernelTask, load_reference
+
+_LIBRARY = torch.library.Library("autotriton", "FRAGMENT")
+_DEFINED: dict[str, torch._ops.OpOverload] = {}
+
+
+def kernel_op(task: KernelTask, source: str, module_dir: Path) -> torch._ops.OpOverload:
+    """The custom op running `source`'s ModelNew for `task` (defined once per process).
+
+    Everything it needs is in a cache entry, so ops can be registered before inductor
+    serves a cached graph that calls them.
+    """
+    sha = hashlib.sha256(source.encode()).hexdigest()
+    name = f"k_{sha[:16]}_{task.key[:8]}"
+    if name in _DEFINED:
+        return _DEFINED[name]
+    reference = load_reference(task.source)["Model"]()
+    with torch.no_grad():
+        meta_inputs = make_inputs(task, 0, example_sizes(task), "meta")
+        outputs = reference(*meta_inputs)
+    count = len(outputs) if isinstance(outputs, (tuple, list)) else 1
+    arguments = ", ".join(f"Tensor x{i}" for i in range(len(task.inputs)))
+    returns = "Tensor" if count == 1 else "(" + ", ".join(["Tensor"] * count) + ")"
+    model = _load_model_new(source, sha, module_dir)
+    orders = [spec.dim_order for spec in task.inputs]
+
+    def run(*args: torch.Tensor) -> Any:
+        return model(*[_in_layout(x, order) for x, order in zip(args, orders)])
+
+    _LIBRARY.define(f"{name}({arguments}) -> {returns}")
+    _LIBRARY.impl(name, run, "CompositeExplicitAutograd")
+    torch.library.register_fake(f"autotriton::{name}", lib=_LIBRARY)(lambda *args: reference(*args))
+    _DEFINED[name] = getattr(torch.ops.autotriton, name).default
+    return _DEFINED[name]
+
+
+def splice(graph: fx.Graph, region: Region, region_task: RegionTask, op: Callable) -> fx.Node:
+    """Replace the region's nodes by one call of `op`; callers re-sort the graph afterwards."""
+    members = set(region.nodes)
+    last = max(members, key=_position(graph))
+    with graph.inserting_after(last):
+        call = graph.call_function(op, tuple(region_task.inputs))
+    outputs = region_task.outputs
+    call.meta["val"] = outputs[0].meta["val"] if len(outputs) == 1 else tuple(o.meta["val"] for o in outputs)
+    replacements = [call]
+    if len(outputs) > 1:
+        replacements = []
+        anchor = call
+        for index, output in enumerate(outputs):
+            with graph.inserting_after(anchor):
+                anchor = graph.call_function(operator.getitem, (call, index))
+            anchor.meta["val"] = output.meta["val"]
+            replacements.append(anchor)
+    for output, replacement in zip(outputs, replacements):
+        output.replace_all_uses_with(replacement, delete_user_cb=lambda user: user not in members)
+    for node in sorted(members, key=_position(graph), reverse=True):
+        graph.erase_node(node)
+    return call
+
+
+def _position(graph: fx.Graph) -> Callable[[fx.Node], int]:
+    order = {node: i for i, node in enumerate(graph.nodes)}
+    return order.__getitem__
+
+
+def _in_layout(x: torch.Tensor, dim_order: tuple[int, ...] | None) -> torch.Tensor:
+    """The input in the dense layout the kernel was verified on (a copy only when it differs)."""
+    order = dim_order if dim_order is not None else tuple(range(x.dim()))
+    permuted = x.permute(order)
+    if permuted.is_contiguous():
+        return x
+    inverse = sorted(range(len(order)), key=lambda i: order[i])
+    return permuted.contiguous().permute(inverse)
+
+
+def _load_model_new(source: str, sha: str, module_dir: Path) -> torch.nn.Module:
+    """Import a cached, verified kernel module (cache entries are sha-checked before this point)."""
+    module_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+    path = module_dir / f"kernel_{sha[:32]}.py"  # a real file: triton.jit reads kernel source through inspect
+    if not path.exists() or hashlib.sha256(path.read_bytes()).hexdigest() != sha:
+        path.write_text(source)
+    spec = importlib.util.spec_from_file_location(f"autotriton_kernel_{sha[:16]}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.ModelNew().eval()
