@@ -18,7 +18,7 @@ from autotriton_backend.task import KernelTask
 from autotriton_backend.verdict import Verdict
 from autotriton_backend.verifier import VerifyOptions, verify_many
 
-from .engines import Engine, EngineError, RequestMeta
+from .engines import Completion, Engine, EngineError, RequestMeta
 from .parse import extract_code
 from .prompts import PROMPT_VERSION, assistant_message, feedback_message, first_prompt
 
@@ -31,7 +31,11 @@ class Budget:
     tokens: int | None = None  # generated tokens over the whole search
     max_tokens: int = 8192  # per reply
     temperature: float = 0.7
-    good_enough: float = 1.0  # stop once a correct candidate is this many times faster than torch.compile
+    good_enough: float = 1.0  # stop at this speedup over torch.compile (over eager when compile was not timed)
+
+    def __post_init__(self) -> None:
+        if self.samples < 1 or self.turns < 1:
+            raise ValueError("a budget needs at least one sample and one turn")
 
 
 @dataclass
@@ -142,7 +146,7 @@ class _Search:
             return "tokens"
         return ""
 
-    def _generate(self, turn: int, active: list[int]) -> list[tuple[str, int]]:
+    def _generate(self, turn: int, active: list[int]) -> list[Completion]:
         """One reply per active sample; turn 0 samples k answers from the shared first prompt."""
         b = self.budget
         if turn == 0:
@@ -156,24 +160,24 @@ class _Search:
             batch = self.engine.generate([self.conversations[i] for i in active], 1, b.temperature, b.max_tokens, meta)
             completions = [replies[0] for replies in batch if replies]
         if len(completions) != len(active):
-            raise EngineError(f"engine {self.engine.name} returned {len(completions)} replies for {len(active)} requests")
+            raise EngineError(f"{self.engine.name} engine: {len(completions)} replies for {len(active)} requests")
         if turn == 0:
             self.conversations = [first_prompt(self.task) for _ in completions]
         self.tokens += sum(c.tokens for c in completions)
-        return [(c.text, c.tokens) for c in completions]
+        return completions
 
-    def _judge(self, turn: int, active: list[int], replies: list[tuple[str, int]]) -> list[int]:
+    def _judge(self, turn: int, active: list[int], replies: list[Completion]) -> list[int]:
         """Verify this turn's candidates, extend their conversations, return the samples to continue."""
         candidates = []
-        for sample, (text, _) in zip(active, replies):
-            code = extract_code(text)
-            self.conversations[sample].append(assistant_message(code, text))
+        for sample, reply in zip(active, replies):
+            code = extract_code(reply.text)
+            self.conversations[sample].append(assistant_message(code, reply.text))
             provenance = Provenance(self.engine.name, self.engine.model, PROMPT_VERSION, turn, sample)
             candidates.append(Candidate(code, provenance))
         verdicts = self._verify(candidates)
         still_active = []
-        for sample, candidate, verdict, (_, used) in zip(active, candidates, verdicts, replies):
-            attempt = Attempt(candidate, verdict, used)
+        for sample, candidate, verdict, reply in zip(active, candidates, verdicts, replies):
+            attempt = Attempt(candidate, verdict, reply.tokens)
             self.attempts.append(attempt)
             self.emit(Event("verdict", turn, sample, _summary(verdict)))
             if verdict.correct and _faster(attempt, self.winner):
@@ -195,22 +199,31 @@ class _Search:
         return self.winner is not None and _done(self.winner.verdict, self.budget.good_enough)
 
 
+def _speedup(verdict: Verdict) -> float | None:
+    """Speedup over torch.compile, or over eager where torch.compile could not be timed."""
+    inductor = verdict.speedup_vs_inductor
+    return inductor if inductor is not None else verdict.speedup_vs_eager
+
+
 def _done(verdict: Verdict, good_enough: float) -> bool:
     """Correct and either fast enough or not timed (CPU: nothing left to improve that we can see)."""
-    speedup = verdict.speedup_vs_inductor
+    speedup = _speedup(verdict)
     return verdict.correct and (speedup is None or speedup >= good_enough)
 
 
 def _faster(attempt: Attempt, best: Attempt | None) -> bool:
+    """Lower candidate time wins; without timings the first correct candidate stays."""
     if best is None:
         return True
-    new, old = attempt.verdict.speedup_vs_inductor, best.verdict.speedup_vs_inductor
-    return new is not None and (old is None or new > old)
+    new, old = attempt.verdict.timings, best.verdict.timings
+    if new is None or new.candidate_ms is None:
+        return False
+    return old is None or old.candidate_ms is None or new.candidate_ms < old.candidate_ms
 
 
 def _summary(verdict: Verdict) -> str:
     if verdict.correct:
-        speedup = verdict.speedup_vs_inductor
-        return "correct" + (f", {speedup:.2f}x vs torch.compile" if speedup is not None else "")
+        ms = verdict.timings.candidate_ms if verdict.timings else None
+        return "correct" + (f", {ms:.4f} ms" if ms is not None else "")
     failed = verdict.failed_check
     return f"failed {failed.name}" if failed else "failed"

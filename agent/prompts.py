@@ -44,7 +44,7 @@ Your code was run and it is not correct yet.
 Fix it and output the complete corrected ModelNew module in one ```python code block."""
 
 _SPEED = """\
-Your code is correct, but it is slower than torch.compile.
+Your code is correct, but it is not fast enough yet.
 
 {feedback}
 
@@ -63,6 +63,6 @@ def assistant_message(code: str, reply: str) -> dict[str, str]:
 
 
 def feedback_message(verdict: Verdict) -> dict[str, str]:
-    """The next user turn: a repair request for a failed candidate, a speed request otherwise."""
+    """The next user turn: a repair request for a failed candidate, a speed request for a slow one."""
     template = _SPEED if verdict.correct else _REPAIR
     return {"role": "user", "content": template.format(feedback=verdict.feedback)}

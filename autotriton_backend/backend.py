@@ -23,12 +23,13 @@ from torch._inductor.custom_graph_pass import CustomGraphPass
 from torch._inductor.pattern_matcher import stable_topological_sort
 
 from cache.environment import environment_key
-from cache.store import CacheEntry, KernelCache
+from cache.store import KernelCache
 
 from .options import BackendOptions
 from .partition import Region, find_regions
 from .region_task import RegionTask, region_to_task
 from .report import RegionRecord, compile_report
+from .resolve import resolve
 from .searching import Searcher, load_searcher
 from .splice import kernel_op, splice
 from .task import KernelTask
@@ -114,7 +115,8 @@ class KernelPass(CustomGraphPass):
                     _warn_once("CPU regions run Triton kernels only when TRITON_INTERPRET=1 is set before start; "
                                "they stay with inductor")
                     continue
-                entry = self._resolve(region_task, device, record)
+                resolution = resolve(region_task.task, device, self.cache, self.options, self._searcher_or_none)
+                record.status, record.detail, entry = resolution.status, resolution.detail, resolution.entry
                 if entry is not None and entry.source is not None:
                     plans.append((region, region_task, kernel_op(region_task.task, entry.source, self.module_dir)))
                     record.speedup_vs_inductor = entry.speedup_vs_inductor
@@ -125,32 +127,6 @@ class KernelPass(CustomGraphPass):
                 _warn(f"region {record.region} falls back to inductor: {record.detail}")
         return plans
 
-    def _resolve(self, region_task: RegionTask, device: str, record: RegionRecord) -> CacheEntry | None:
-        task, env = region_task.task, environment_key(device)
-        entry = self.cache.get(task.key, env)
-        if entry is not None and entry.is_winner:
-            record.status = "cache-hit"
-            return entry
-        budget = {"turns": self.options.search_turns, "samples": self.options.search_samples}
-        if entry is not None and _covers(entry.budget or {}, budget):
-            record.status = "negative-cached"
-            return None
-        if self.options.mode == "cache":
-            record.status = "cache-miss"
-            return None
-        searcher = self._searcher_or_none()
-        if searcher is None:
-            record.status = "no-engine"
-            return None
-        outcome = searcher.search(task, device)
-        if outcome.candidate is None or outcome.verdict is None:
-            record.status, record.detail = "searched-lost", outcome.error
-            self.cache.put_negative(task.key, env, outcome.budget or budget, task)
-            return None
-        self.cache.put_winner(CacheEntry.winner(task, outcome.candidate, outcome.verdict, env))
-        record.status = "searched-won"
-        return self.cache.get(task.key, env)  # first writer wins: use whatever the cache holds now
-
     def _searcher_or_none(self) -> Searcher | None:
         if self.options.engine is None:
             _warn_once("search mode has no engine (set AUTOTRITON_ENGINE or options={'engine': ...}); "
@@ -159,11 +135,6 @@ class KernelPass(CustomGraphPass):
         if self._searcher is None:
             self._searcher = load_searcher(self.options)
         return self._searcher
-
-
-def _covers(stored: dict[str, Any], wanted: dict[str, Any]) -> bool:
-    """A negative entry settles a search only if it was made with at least this budget."""
-    return bool(stored) and all(isinstance(stored.get(k), (int, float)) and stored[k] >= v for k, v in wanted.items())
 
 
 def _can_run(device: str) -> bool:
@@ -203,3 +174,38 @@ def _warn_once(message: str) -> None:
     if message not in _warned:
         _warned.add(message)
         _warn(message)
+
+
+class TaskCollector(CustomGraphPass):
+    """Post-grad pass that only records each region's task (for `autotriton tasks` and warmup)."""
+
+    def __init__(self) -> None:
+        self.tasks: dict[str, tuple[KernelTask, str]] = {}  # key -> (task, device)
+
+    def uuid(self) -> None:
+        return None  # never served from inductor's cache: the pass must run to see the regions
+
+    def __call__(self, graph: fx.Graph) -> None:
+        for index, region in enumerate(find_regions(graph)):
+            task = region_to_task(region, f"region{len(self.tasks)}_{index}").task
+            device = str(region.inputs[0].meta["val"].device) if region.inputs else "cpu"
+            self.tasks.setdefault(task.key, (task, device))
+
+
+def collect_tasks(model: Callable, example_inputs: list[Any], training: bool = False) -> list[tuple[KernelTask, str]]:
+    """The distinct region tasks of `model` on these inputs, with the device each runs on, without searching.
+
+    With `training=True` a backward pass runs too, so backward regions are collected as well.
+    """
+    collector = TaskCollector()
+    compiled = torch.compile(
+        model, backend=lambda gm, inputs: compile_fx(gm, inputs, config_patches={"post_grad_custom_pre_pass": collector})
+    )
+    if training:
+        outputs = compiled(*example_inputs)
+        first = outputs[0] if isinstance(outputs, (tuple, list)) else outputs
+        first.float().sum().backward()
+    else:
+        with torch.no_grad():
+            compiled(*example_inputs)
+    return list(collector.tasks.values())

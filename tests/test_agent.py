@@ -5,6 +5,7 @@ tiny random Llama built here (no hub access), served for the openai engine by `t
 """
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import socket
@@ -18,8 +19,9 @@ import pytest
 import torch
 
 from agent import PROMPT_VERSION, Budget, RequestMeta, extract_code, make_engine, search
-from agent.prompts import first_prompt
+from agent.prompts import feedback_message, first_prompt
 from autotriton_backend.task import KernelTask
+from autotriton_backend.verdict import Check, Timings, Verdict
 from autotriton_backend.verifier import VerifyOptions
 
 TASK_SOURCE = """\
@@ -77,7 +79,7 @@ def task() -> KernelTask:
         ("```python\ndraft = 1\n```\nbetter:\n```python\nfinal = 2\n```", "final = 2"),
         ("<think>\n```python\nthought = 1\n```\n</think>\n```python\nanswer = 1\n```", "answer = 1"),
         ("```python\nanswer = 1\n```\n<think>later ```python\nthought = 2\n```", "answer = 1"),
-        ("the template opened the think tag\n```python\nthought = 1\n```\n</think>\n```py\nanswer = 1\n```", "answer = 1"),
+        ("opened by the template\n```python\nthought = 1\n```\n</think>\n```py\nanswer = 1\n```", "answer = 1"),
         ("```python\ntruncated = 1\ndef f(", "truncated = 1\ndef f("),
         ("```bash\npip install x\n```\n```\nuntagged = 1\n```", "untagged = 1"),
         ("```python\ntagged = 1\n```\n```\nuntagged = 1\n```", "tagged = 1"),
@@ -103,13 +105,10 @@ def test_bad_engine_spec(spec: str) -> None:
 
 
 def test_vllm_engine_names_the_extra() -> None:
-    try:
-        import vllm  # noqa: F401
-    except ImportError:
-        with pytest.raises(ImportError, match=r"pip install autotriton\[vllm\]"):
-            make_engine("vllm:/nonexistent")
-    else:
+    if importlib.util.find_spec("vllm") is not None:
         pytest.skip("vLLM is installed")
+    with pytest.raises(ImportError, match=r"pip install autotriton\[vllm\]"):
+        make_engine("vllm:/nonexistent")
 
 
 def test_first_prompt_is_kernelbench_format(task: KernelTask) -> None:
@@ -117,6 +116,14 @@ def test_first_prompt_is_kernelbench_format(task: KernelTask) -> None:
     assert message["role"] == "user"
     assert f"```python\n{TASK_SOURCE.strip()}\n```" in message["content"]
     assert "output architecture ModelNew" in message["content"] and "@triton.jit" in message["content"]
+
+
+def test_feedback_message_repair_and_speed() -> None:
+    failed = Verdict("k", "s", "cpu", checks=[Check("syntax", True), Check("mismatch", False, "off by one")]).finish()
+    slow = Verdict("k", "s", "cuda", checks=[Check("syntax", True)], timings=Timings(2.0, 3.0, 1.0)).finish()
+    repair, speed = feedback_message(failed)["content"], feedback_message(slow)["content"]
+    assert repair.startswith("Your code was run and it is not correct") and failed.feedback in repair
+    assert speed.startswith("Your code is correct, but it is not fast enough") and "0.50x" in speed
 
 
 # ---------------------------------------------------------------- search loop: files engine

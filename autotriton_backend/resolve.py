@@ -1,0 +1,54 @@
+"""Cache first, then search: what the backend pass and offline warmup both do for one task."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from cache.environment import environment_key
+from cache.store import CacheEntry, KernelCache
+
+from .options import BackendOptions
+from .searching import Searcher
+from .task import KernelTask
+
+
+@dataclass
+class Resolution:
+    entry: CacheEntry | None  # a winner to splice, or None
+    status: str  # cache-hit, negative-cached, cache-miss, no-engine, searched-won, searched-lost
+    detail: str = ""
+
+
+def search_budget(options: BackendOptions) -> dict[str, Any]:
+    return {"turns": options.search_turns, "samples": options.search_samples}
+
+
+def resolve(task: KernelTask, device: str, cache: KernelCache, options: BackendOptions,
+            get_searcher: Callable[[], Searcher | None]) -> Resolution:
+    """Look the task up; on a miss in search mode, search and record the outcome (winner or negative).
+
+    The searcher is only built on a miss, so a cache hit never touches the engine.
+    """
+    env = environment_key(device)
+    entry = cache.get(task.key, env)
+    if entry is not None and entry.is_winner:
+        return Resolution(entry, "cache-hit")
+    budget = search_budget(options)
+    if entry is not None and _covers(entry.budget or {}, budget):
+        return Resolution(None, "negative-cached")
+    if options.mode == "cache":
+        return Resolution(None, "cache-miss")
+    searcher = get_searcher()
+    if searcher is None:
+        return Resolution(None, "no-engine")
+    outcome = searcher.search(task, device)
+    if outcome.candidate is None or outcome.verdict is None:
+        cache.put_negative(task.key, env, outcome.budget or budget, task)
+        return Resolution(None, "searched-lost", outcome.error)
+    cache.put_winner(CacheEntry.winner(task, outcome.candidate, outcome.verdict, env))
+    return Resolution(cache.get(task.key, env), "searched-won")  # first writer wins: use what the cache holds
+
+
+def _covers(stored: dict[str, Any], wanted: dict[str, Any]) -> bool:
+    """A negative entry settles a search only if it was made with at least this budget."""
+    return bool(stored) and all(isinstance(stored.get(k), (int, float)) and stored[k] >= v for k, v in wanted.items())

@@ -1,0 +1,137 @@
+"""The backend end to end on CPU: entry point, options, cache hits spliced, fallbacks, training."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+import warnings
+from pathlib import Path
+
+import diskcache
+import pytest
+import torch
+
+from autotriton_backend import Candidate, VerifyOptions, verify
+from autotriton_backend.backend import collect_tasks
+from autotriton_backend.guards import counting_launches
+from autotriton_backend.report import compile_report, reset_report
+from cache.environment import environment_key
+from cache.store import CacheEntry, CacheIntegrityWarning, KernelCache
+
+LINEAR_KERNEL = (Path(__file__).parent.parent / "examples" / "kernels" / "linear.py").read_text()
+
+
+def mlp() -> torch.nn.Module:
+    torch.manual_seed(0)
+    return torch.nn.Sequential(torch.nn.Linear(16, 32), torch.nn.GELU(), torch.nn.Linear(32, 8))
+
+
+def compiled(model: torch.nn.Module, **options) -> torch.nn.Module:
+    torch._dynamo.reset()
+    reset_report()
+    return torch.compile(model, backend="autotriton", options=options)
+
+
+@pytest.fixture(scope="module")
+def linear_winner(tmp_path_factory):
+    """The MLP's plain `addmm` region with the bundled linear kernel, verified once for the module."""
+    tasks = [task for task, _ in collect_tasks(mlp(), [torch.randn(4, 16)])]
+    (task,) = [t for t in tasks if "addmm" in t.source and "erf" not in t.source]
+    candidate = Candidate(LINEAR_KERNEL)
+    verdict = verify(task, candidate, VerifyOptions(device="cpu"))
+    assert verdict.correct, verdict.feedback
+    return CacheEntry.winner(task, candidate, verdict, environment_key("cpu"))
+
+
+def statuses() -> list[str]:
+    return [record.status for record in compile_report().records]
+
+
+def test_backend_is_found_through_the_entry_point():
+    script = textwrap.dedent("""
+        import sys, torch
+        torch.manual_seed(0)
+        model = torch.nn.Sequential(torch.nn.Linear(8, 8), torch.nn.ReLU())
+        x = torch.randn(3, 8)
+        assert "autotriton_backend" not in sys.modules
+        y = torch.compile(model, backend="autotriton", options={"mode": "cache"})(x)
+        assert torch.allclose(y, model(x), atol=1e-6)
+        print("autotriton_backend" in sys.modules)
+    """)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "True"
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"mode": "fast"}, "valid modes: search, cache, off"),
+    ({"turbo": True}, "valid options: mode, engine"),
+])
+def test_garbage_options_are_refused_with_the_valid_ones(options, message):
+    with pytest.raises(Exception, match=message):
+        compiled(mlp(), **options)(torch.randn(4, 16))
+
+
+def test_cached_kernel_is_spliced_and_matches_eager(linear_winner):
+    KernelCache().put_winner(linear_winner)
+    model, x = mlp(), torch.randn(4, 16)  # fresh values; static shapes make another batch size another task
+    with torch.no_grad(), counting_launches() as counter:
+        y = compiled(model, mode="cache")(x)
+    assert counter.launches >= 1
+    assert "cache-hit" in statuses()
+    torch.testing.assert_close(y, model(x), atol=1e-5, rtol=1e-5)
+
+
+def test_cache_mode_never_calls_an_engine():
+    model, x = mlp(), torch.randn(4, 16)
+    with torch.no_grad():
+        y = compiled(model, mode="cache", engine="openai:http://127.0.0.1:9/v1#nobody")(x)
+    torch.testing.assert_close(y, model(x))
+    assert statuses() and set(statuses()) == {"cache-miss"}
+    assert KernelCache().entries() == []  # a search would have left negative entries
+
+
+def test_tampered_entry_is_refused_and_the_region_falls_back(linear_winner):
+    cache = KernelCache()
+    cache.put_winner(linear_winner)
+    evil = LINEAR_KERNEL.replace("acc += tl.load(b_ptr", "acc -= tl.load(b_ptr")
+    with diskcache.Cache(str(cache.directory)) as raw:
+        data = json.loads(raw[linear_winner.key])
+        raw[linear_winner.key] = json.dumps(data | {"source": evil})
+    model, x = mlp(), torch.randn(4, 16)
+    with pytest.warns(CacheIntegrityWarning), torch.no_grad(), counting_launches() as counter:
+        y = compiled(model, mode="cache")(x)
+    assert counter.launches == 0
+    torch.testing.assert_close(y, model(x))
+
+
+def test_search_without_an_engine_warns_and_keeps_inductor():
+    model, x = mlp(), torch.randn(4, 16)
+    with pytest.warns(RuntimeWarning, match="no engine"), torch.no_grad():
+        y = compiled(model)(x)
+    torch.testing.assert_close(y, model(x))
+    assert set(statuses()) == {"no-engine"}
+
+
+def test_broken_engine_falls_back_unless_strict():
+    model, x = mlp(), torch.randn(4, 16)
+    with pytest.warns(RuntimeWarning, match="falls back to inductor"), torch.no_grad():
+        y = compiled(model, engine="bogus:spec")(x)
+    torch.testing.assert_close(y, model(x))
+    with pytest.raises(Exception, match="bogus"), torch.no_grad():
+        compiled(model, engine="bogus:spec", strict=True)(x)
+
+
+def test_training_step_gives_eager_gradients(linear_winner):
+    KernelCache().put_winner(linear_winner)
+    reference, model = mlp(), mlp()
+    x = torch.randn(4, 16)
+    with warnings.catch_warnings(), counting_launches() as counter:
+        warnings.simplefilter("ignore")
+        loss = compiled(model, mode="cache")(x).square().mean()
+        loss.backward()
+    assert "cache-hit" in statuses() and counter.launches >= 1  # the forward addmm ran our kernel
+    reference(x).square().mean().backward()
+    for ours, theirs in zip(model.parameters(), reference.parameters()):
+        torch.testing.assert_close(ours.grad, theirs.grad, atol=1e-5, rtol=1e-5)
