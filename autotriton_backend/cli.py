@@ -1,4 +1,4 @@
-"""The `autotriton` command: verify here; cache, tasks and warmup come from their packages."""
+"""autotriton: verify kernels, manage the kernel cache, dump a model's tasks and warm its cache."""
 from __future__ import annotations
 
 import argparse
@@ -49,9 +49,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="autotriton", description=__doc__)
     subparsers = parser.add_subparsers(dest="command", required=True)
     add_verify_parser(subparsers)
-    from cache.cli import register as register_cache  # lazy: cache sits beside this package, not under it
+    # The cache and agent packages add their own subcommands (imported here, not at module load).
+    from agent.cli import register as register_agent
+    from cache.cli import register as register_cache
 
     register_cache(subparsers)
+    register_agent(subparsers)
     return parser
 
 

@@ -1,7 +1,9 @@
 """The compile report: what the backend did with each region, readable as a table."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
+from typing import Iterable
 
 
 @dataclass
@@ -21,12 +23,6 @@ class CompileReport:
     graphs: int = 0
     graph_guards: list[tuple[float, float]] = field(default_factory=list)  # (ms with kernels, ms inductor)
 
-    def counts(self) -> dict[str, int]:
-        counts: dict[str, int] = {}
-        for record in self.records:
-            counts[record.status] = counts.get(record.status, 0) + 1
-        return counts
-
     def table(self) -> str:
         header = ("graph", "region", "ops", "key", "status", "speedup", "detail")
         rows = [
@@ -34,11 +30,20 @@ class CompileReport:
              "-" if r.speedup_vs_inductor is None else f"{r.speedup_vs_inductor:.2f}x", r.detail[:60])
             for r in self.records
         ]
-        widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
-        lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in [header, *rows]]
-        summary = ", ".join(f"{n} {status}" for status, n in sorted(self.counts().items())) or "no regions"
+        summary = count_statuses(r.status for r in self.records)
         guards = [f"model guard: {k:.4f} ms with kernels vs {i:.4f} ms inductor" for k, i in self.graph_guards]
-        return "\n".join([f"autotriton: {self.graphs} graph(s), {len(self.records)} region(s): {summary}", *lines, *guards])
+        lines = [f"autotriton: {self.graphs} graph(s), {len(self.records)} region(s): {summary}", format_table(header, rows)]
+        return "\n".join(lines + guards)
+
+
+def count_statuses(statuses: Iterable[str]) -> str:
+    counts = Counter(statuses)
+    return ", ".join(f"{n} {status}" for status, n in sorted(counts.items())) or "nothing"
+
+
+def format_table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> str:
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in [header, *rows])
 
 
 _REPORT = CompileReport()
@@ -52,3 +57,13 @@ def compile_report() -> CompileReport:
 def reset_report() -> None:
     global _REPORT
     _REPORT = CompileReport()
+
+
+def count_statuses(statuses: Iterable[str]) -> str:
+    counts = Counter(statuses)
+    return ", ".join(f"{n} {status}" for status, n in sorted(counts.items())) or "nothing"
+
+
+def format_table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> str:
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in [header, *rows])

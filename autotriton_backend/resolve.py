@@ -45,6 +45,10 @@ def resolve(task: KernelTask, device: str, cache: KernelCache, options: BackendO
     if outcome.candidate is None or outcome.verdict is None:
         cache.put_negative(task.key, env, outcome.budget or budget, task)
         return Resolution(None, "searched-lost", outcome.error)
+    speedup = outcome.verdict.speedup_vs_inductor
+    if speedup is not None and speedup < 1.0:  # correct but slower: inductor keeps the region
+        cache.put_negative(task.key, env, outcome.budget or budget, task)
+        return Resolution(None, "searched-lost", f"correct but {speedup:.2f}x of inductor's speed")
     cache.put_winner(CacheEntry.winner(task, outcome.candidate, outcome.verdict, env))
     return Resolution(cache.get(task.key, env), "searched-won")  # first writer wins: use what the cache holds
 

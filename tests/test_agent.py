@@ -249,8 +249,6 @@ def free_port() -> int:
 @pytest.fixture(scope="module")
 def served_model(tiny_model: Path, tmp_path_factory: pytest.TempPathFactory):
     """`transformers serve` pinned to the tiny model directory, offline, on a free localhost port."""
-    pytest.importorskip("fastapi", reason="transformers serve needs transformers[serving]")
-    pytest.importorskip("uvicorn", reason="transformers serve needs transformers[serving]")
     port = free_port()
     log = tmp_path_factory.mktemp("serve") / "serve.log"
     command = [sys.executable, "-m", "transformers.cli.transformers", "serve", str(tiny_model),

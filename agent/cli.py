@@ -1,0 +1,52 @@
+"""`autotriton tasks` and `autotriton warmup`: a model's region tasks, and filling the cache offline."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from autotriton_backend.options import BackendOptions
+
+from .warmup import dump_tasks, model_tasks, summary_table, warmup
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    tasks = subparsers.add_parser("tasks", help="dump a model's region tasks in KernelBench form, without searching")
+    _add_model(tasks)
+    tasks.add_argument("--out", type=Path, required=True, help="directory for KEY.py / KEY.json / index.json")
+    tasks.set_defaults(run=run_tasks)
+
+    warm = subparsers.add_parser("warmup", help="search kernels for a model's regions and fill the cache")
+    _add_model(warm)
+    warm.add_argument("--engine", help="engine spec (default: $AUTOTRITON_ENGINE), e.g. openai:http://host:8000/v1#model")
+    warm.add_argument("--turns", type=int, help="model turns per conversation (repair and speed turns)")
+    warm.add_argument("--samples", type=int, help="conversations sampled per task")
+    warm.add_argument("--seconds", type=float, help="time budget per task")
+    warm.add_argument("--workers", type=int, help="parallel searches (default: one per visible GPU)")
+    warm.add_argument("--cache-dir", help="kernel cache directory (default: $AUTOTRITON_CACHE_DIR)")
+    warm.set_defaults(run=run_warmup)
+
+
+def _add_model(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("model", help="SCRIPT.py:FACTORY, where FACTORY() returns (model, example_inputs)")
+    parser.add_argument("--training", action="store_true", help="also collect the backward graph's regions")
+
+
+def run_tasks(args: argparse.Namespace) -> int:
+    written = dump_tasks(model_tasks(args.model, args.training), args.out)
+    print(f"wrote {len(written)} task(s) to {args.out}")
+    for path in written:
+        print(f"  {path}")
+    return 0
+
+
+def run_warmup(args: argparse.Namespace) -> int:
+    given = {"engine": args.engine, "search_turns": args.turns, "search_samples": args.samples,
+             "search_seconds": args.seconds, "cache_dir": args.cache_dir}
+    options = BackendOptions.resolve({"mode": "search", **{k: v for k, v in given.items() if v is not None}})
+    if options.engine is None:
+        raise ValueError("warmup needs an engine: pass --engine SPEC or set AUTOTRITON_ENGINE")
+    if args.workers is not None and args.workers < 1:
+        raise ValueError("--workers must be at least 1")
+    rows = warmup(model_tasks(args.model, args.training), options, workers=args.workers)
+    print(summary_table(rows))
+    return 0
