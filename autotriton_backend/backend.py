@@ -94,8 +94,9 @@ class KernelPass(CustomGraphPass):
                 raise
             _warn(f"region search failed ({type(exc).__name__}: {exc}); the graph stays with inductor")
             return
+        replaced: dict[fx.Node, fx.Node] = {}
         for region, region_task, op in plans:
-            splice(graph, region, region_task, op)
+            splice(graph, region, region_task, op, replaced)
         if plans:
             stable_topological_sort(graph)
             graph.lint()

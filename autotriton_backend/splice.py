@@ -54,12 +54,17 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path) -> torch._ops.OpO
     return _DEFINED[name]
 
 
-def splice(graph: fx.Graph, region: Region, region_task: RegionTask, op: Callable) -> fx.Node:
-    """Replace the region's nodes by one call of `op`; callers re-sort the graph afterwards."""
+def splice(graph: fx.Graph, region: Region, region_task: RegionTask, op: Callable,
+           replaced: dict[fx.Node, fx.Node]) -> fx.Node:
+    """Replace the region's nodes by one call of `op`; callers re-sort the graph afterwards.
+
+    `replaced` maps outputs of regions spliced earlier to their new nodes: a region may read
+    another's output, and that node is gone once the other region is spliced.
+    """
     members = set(region.nodes)
     last = max(members, key=_position(graph))
     with graph.inserting_after(last):
-        call = graph.call_function(op, tuple(region_task.inputs))
+        call = graph.call_function(op, tuple(replaced.get(node, node) for node in region_task.inputs))
     outputs = region_task.outputs
     call.meta["val"] = outputs[0].meta["val"] if len(outputs) == 1 else tuple(o.meta["val"] for o in outputs)
     replacements = [call]
@@ -73,6 +78,7 @@ def splice(graph: fx.Graph, region: Region, region_task: RegionTask, op: Callabl
             replacements.append(anchor)
     for output, replacement in zip(outputs, replacements):
         output.replace_all_uses_with(replacement, delete_user_cb=lambda user: user not in members)
+        replaced[output] = replacement
     for node in sorted(members, key=_position(graph), reverse=True):
         graph.erase_node(node)
     return call

@@ -1,9 +1,9 @@
 """Quickstart: compile a small MLP with backend="autotriton" and watch a kernel be verified, cached and spliced.
 
-No language model is needed here: unless AUTOTRITON_ENGINE names one, the `files` engine offers the
-bundled hand-written kernel (examples/kernels/linear.py) for every region of the graph. The sandboxed
-verifier accepts it where it computes the region exactly and rejects it everywhere else; rejected
-regions stay with inductor. Without a GPU, Triton kernels run in Triton's interpreter (correctness only,
+No language model is needed here: unless AUTOTRITON_ENGINE names one, the `files` engine plays the
+model, answering every region with the bundled kernel examples/kernels/linear.py and, on the repair
+turn, with examples/kernels/linear_gelu.py. The sandboxed verifier accepts a kernel only where it
+computes the region exactly; what no kernel wins stays with inductor. Without a GPU, Triton kernels run in Triton's interpreter (correctness only,
 no timing); on a GPU a kernel is kept only if it beats inductor.
 
     python examples/quickstart.py            # run it twice: the second run is served from the cache
@@ -21,7 +21,7 @@ from autotriton_backend.backend import collect_tasks  # noqa: E402
 from autotriton_backend.report import compile_report  # noqa: E402
 from cache.store import default_directory  # noqa: E402
 
-BUNDLED_KERNEL = Path(__file__).parent / "kernels" / "linear.py"
+BUNDLED_KERNELS = [Path(__file__).parent / "kernels" / name for name in ("linear.py", "linear_gelu.py")]
 
 
 class MLP(torch.nn.Module):
@@ -41,19 +41,21 @@ def build() -> tuple[torch.nn.Module, list[torch.Tensor]]:
     return MLP().to(device).eval(), [torch.randn(8, 64, device=device)]
 
 
-def offer_bundled_kernel(model: torch.nn.Module, inputs: list[torch.Tensor]) -> str:
-    """A `files:` engine directory holding the bundled kernel under every region's task key."""
+def offer_bundled_kernels(model: torch.nn.Module, inputs: list[torch.Tensor]) -> str:
+    """A `files:` engine directory answering turn N of every region's search with bundled kernel N."""
     directory = Path(tempfile.mkdtemp(prefix="autotriton-quickstart-"))
     for task, _ in collect_tasks(model, inputs):
-        (directory / f"{task.key}.py").write_text(BUNDLED_KERNEL.read_text())
+        (directory / task.key).mkdir()
+        for turn, kernel in enumerate(BUNDLED_KERNELS):
+            (directory / task.key / f"turn{turn}.py").write_text(kernel.read_text())
     torch._dynamo.reset()
     return f"files:{directory}"
 
 
 def main() -> None:
     model, inputs = build()
-    engine = os.environ.get("AUTOTRITON_ENGINE") or offer_bundled_kernel(model, inputs)
-    compiled = torch.compile(model, backend="autotriton", options={"engine": engine, "search_turns": 1})
+    engine = os.environ.get("AUTOTRITON_ENGINE") or offer_bundled_kernels(model, inputs)
+    compiled = torch.compile(model, backend="autotriton", options={"engine": engine})
     with torch.no_grad():
         ours, eager = compiled(*inputs), model(*inputs)
     print(compile_report().table())

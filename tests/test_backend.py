@@ -19,7 +19,8 @@ from autotriton_backend.report import compile_report, reset_report
 from cache.environment import environment_key
 from cache.store import CacheEntry, CacheIntegrityWarning, KernelCache
 
-LINEAR_KERNEL = (Path(__file__).parent.parent / "examples" / "kernels" / "linear.py").read_text()
+KERNELS = Path(__file__).parent.parent / "examples" / "kernels"
+LINEAR_KERNEL = (KERNELS / "linear.py").read_text()
 
 
 def mlp() -> torch.nn.Module:
@@ -34,14 +35,22 @@ def compiled(model: torch.nn.Module, **options) -> torch.nn.Module:
 
 
 @pytest.fixture(scope="module")
-def linear_winner(tmp_path_factory):
-    """The MLP's plain `addmm` region with the bundled linear kernel, verified once for the module."""
+def winners() -> dict[str, CacheEntry]:
+    """The MLP's two regions (linear+GELU feeding linear) with the bundled kernels, verified once."""
     tasks = [task for task, _ in collect_tasks(mlp(), [torch.randn(4, 16)])]
-    (task,) = [t for t in tasks if "addmm" in t.source and "erf" not in t.source]
-    candidate = Candidate(LINEAR_KERNEL)
-    verdict = verify(task, candidate, VerifyOptions(device="cpu"))
-    assert verdict.correct, verdict.feedback
-    return CacheEntry.winner(task, candidate, verdict, environment_key("cpu"))
+    entries = {}
+    for name, wanted in (("linear", lambda t: "erf" not in t.source), ("linear_gelu", lambda t: "erf" in t.source)):
+        (task,) = [t for t in tasks if "addmm" in t.source and wanted(t)]
+        candidate = Candidate((KERNELS / f"{name}.py").read_text())
+        verdict = verify(task, candidate, VerifyOptions(device="cpu"))
+        assert verdict.correct, verdict.feedback
+        entries[name] = CacheEntry.winner(task, candidate, verdict, environment_key("cpu"))
+    return entries
+
+
+@pytest.fixture
+def linear_winner(winners) -> CacheEntry:
+    return winners["linear"]
 
 
 def statuses() -> list[str]:
@@ -80,6 +89,16 @@ def test_cached_kernel_is_spliced_and_matches_eager(linear_winner):
         y = compiled(model, mode="cache")(x)
     assert counter.launches >= 1
     assert "cache-hit" in statuses()
+    torch.testing.assert_close(y, model(x), atol=1e-5, rtol=1e-5)
+
+
+def test_chained_regions_are_both_spliced(winners):
+    for entry in winners.values():
+        KernelCache().put_winner(entry)
+    model, x = mlp(), torch.randn(4, 16)
+    with torch.no_grad(), counting_launches() as counter:
+        y = compiled(model, mode="cache", strict=True)(x)
+    assert counter.launches == 2 and statuses() == ["cache-hit", "cache-hit"]
     torch.testing.assert_close(y, model(x), atol=1e-5, rtol=1e-5)
 
 

@@ -24,6 +24,6 @@ class ModelNew(torch.nn.Module):
         M, K = x.shape
         N = weight.shape[0]
         out = torch.empty((M, N), device=x.device, dtype=x.dtype)
-        grid = (triton.cdiv(M, 16), triton.cdiv(N, 32))
-        linear_kernel[grid](weight, bias, x, out, M, N, K, BLOCK_M=16, BLOCK_N=32, BLOCK_K=32)
+        grid = (triton.cdiv(M, 64), triton.cdiv(N, 128))
+        linear_kernel[grid](weight, bias, x, out, M, N, K, BLOCK_M=64, BLOCK_N=128, BLOCK_K=64, num_warps=8)
         return out
