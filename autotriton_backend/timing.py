@@ -37,7 +37,7 @@ def time_candidate(job: "Job", reference: torch.nn.Module, candidate: torch.nn.M
             compiled(*inputs)
     except Exception as exc:  # inductor itself failed: report eager only
         compiled = None
-        notes.append(f"inductor failed: {type(exc).__name__}")
+        notes.append(f"inductor failed: {type(exc).__name__}: {str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ''}")
 
     def bench(fn: Callable[[], object]) -> float:
         with torch.no_grad():

@@ -19,6 +19,7 @@ if not torch.cuda.is_available():
 
 from autotriton_backend.backend import collect_tasks  # noqa: E402
 from autotriton_backend.report import compile_report  # noqa: E402
+from autotriton_backend.task import KernelTask  # noqa: E402
 from cache.store import default_directory  # noqa: E402
 
 BUNDLED_KERNELS = [Path(__file__).parent / "kernels" / name for name in ("linear.py", "linear_gelu.py")]
@@ -41,20 +42,22 @@ def build() -> tuple[torch.nn.Module, list[torch.Tensor]]:
     return MLP().to(device).eval(), [torch.randn(8, 64, device=device)]
 
 
-def offer_bundled_kernels(model: torch.nn.Module, inputs: list[torch.Tensor]) -> str:
-    """A `files:` engine directory answering turn N of every region's search with bundled kernel N."""
+def offer_bundled_kernels(tasks: list[tuple[KernelTask, str]]) -> str:
+    """A `files:` engine directory answering turn N of every task's search with bundled kernel N."""
     directory = Path(tempfile.mkdtemp(prefix="autotriton-quickstart-"))
-    for task, _ in collect_tasks(model, inputs):
+    for task, _ in tasks:
         (directory / task.key).mkdir()
         for turn, kernel in enumerate(BUNDLED_KERNELS):
             (directory / task.key / f"turn{turn}.py").write_text(kernel.read_text())
-    torch._dynamo.reset()
     return f"files:{directory}"
 
 
 def main() -> None:
     model, inputs = build()
-    engine = os.environ.get("AUTOTRITON_ENGINE") or offer_bundled_kernels(model, inputs)
+    engine = os.environ.get("AUTOTRITON_ENGINE")
+    if engine is None:
+        engine = offer_bundled_kernels(collect_tasks(model, inputs))
+        torch._dynamo.reset()
     compiled = torch.compile(model, backend="autotriton", options={"engine": engine})
     with torch.no_grad():
         ours, eager = compiled(*inputs), model(*inputs)

@@ -36,8 +36,8 @@ class ModelNew(torch.nn.Module):
         if n_rows == 0:
             return out
         x2 = x.view(n_rows, n_cols)
-        block = min(2048, max(16, triton.next_power_of_2(n_cols)))
-        rows = max(1, min(4, 4096 // block))
+        block = min(4096, max(16, triton.next_power_of_2(n_cols)))
+        rows = max(1, min(8, 4096 // block))  # short rows: several rows per program
         grid = (triton.cdiv(n_rows, rows),)
         row_sum_kernel[grid](x2, out, n_rows, n_cols, x2.stride(0), ROWS=rows, BLOCK=block, num_warps=8)
         return out
