@@ -6,8 +6,6 @@ from pathlib import Path
 
 from autotriton_backend.options import BackendOptions
 
-from .warmup import dump_tasks, model_tasks, summary_table, warmup
-
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     tasks = subparsers.add_parser("tasks", help="dump a model's region tasks in KernelBench form, without searching")
@@ -32,6 +30,8 @@ def _add_model(parser: argparse.ArgumentParser) -> None:
 
 
 def run_tasks(args: argparse.Namespace) -> int:
+    from .warmup import dump_tasks, model_tasks  # compiles models: loaded only when asked for
+
     written = dump_tasks(model_tasks(args.model, args.training), args.out)
     print(f"wrote {len(written)} task(s) to {args.out}")
     for path in written:
@@ -40,6 +40,8 @@ def run_tasks(args: argparse.Namespace) -> int:
 
 
 def run_warmup(args: argparse.Namespace) -> int:
+    from .warmup import model_tasks, summary_table, warmup
+
     given = {"engine": args.engine, "search_turns": args.turns, "search_samples": args.samples,
              "search_seconds": args.seconds, "cache_dir": args.cache_dir}
     options = BackendOptions.resolve({"mode": "search", **{k: v for k, v in given.items() if v is not None}})

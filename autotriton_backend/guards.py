@@ -102,7 +102,7 @@ def counting_launches(counter: LaunchCounter | None = None) -> Iterator[LaunchCo
 
 
 # Executables the Triton and CUDA toolchains launch for themselves while compiling a kernel.
-TOOLCHAIN = frozenset({"ptxas", "cuobjdump", "nvdisasm", "nvlink", "cc", "gcc", "g++", "c++", "clang", "ld", "ldconfig"})
+TOOLCHAIN = frozenset({"nvcc", "ptxas", "cuobjdump", "nvdisasm", "nvlink", "cc", "gcc", "g++", "c++", "clang", "ld", "ldconfig"})
 
 
 def install_audit_hook(writable: list[Path]) -> None:
