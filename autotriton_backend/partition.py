@@ -56,9 +56,11 @@ VIEW_OPS = {
     aten.split_with_sizes.default, aten.slice.Tensor, aten.select.int, aten.alias.default,
 }
 COPY_LAYOUT_OPS = {aten.cat.default, aten.constant_pad_nd.default}
+# Tags that keep an op out of every region (torch 2.11 has no `inplace` tag; mutable schemas catch those ops too).
 FORBIDDEN_TAGS = {
-    torch.Tag.nondeterministic_seeded, torch.Tag.inplace, torch.Tag.inplace_view,
-    torch.Tag.dynamic_output_shape, torch.Tag.data_dependent_output,
+    getattr(torch.Tag, name)
+    for name in ("nondeterministic_seeded", "inplace", "inplace_view", "dynamic_output_shape", "data_dependent_output")
+    if hasattr(torch.Tag, name)
 }
 DTYPES = {
     torch.float64, torch.float32, torch.float16, torch.bfloat16, torch.int64, torch.int32,
@@ -308,7 +310,7 @@ def _leading_views(source: fx.Node, members: set[fx.Node]) -> set[fx.Node]:
 
 
 def _free_symbols(node: fx.Node) -> set[sympy.Symbol]:
-    value = node.meta["val"]
+    value = node.meta.get("val")
     return set().union(*(_expr(s).free_symbols for s in value.shape)) if isinstance(value, torch.Tensor) else set()
 
 
@@ -387,7 +389,7 @@ class DimNames:
         self.sources: dict[str, tuple[int, int]] = {}  # name -> (input index, dim)
         self.conflict: fx.Node | None = None
         for index, node in enumerate(inputs):
-            value = node.meta["val"]
+            value = node.meta.get("val")
             for dim, size in enumerate(value.shape if isinstance(value, torch.Tensor) else ()):
                 expr = _expr(size)
                 if expr.is_number or expr in self.names:

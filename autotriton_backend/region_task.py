@@ -32,28 +32,28 @@ SIGN_KEEPING_OPS = {aten.add, aten.mul, aten.div, aten.clone, aten.expand, prims
 class RegionTask:
     """A region's task plus what splicing needs.
 
-    `Model.forward(*inputs)` returns the values of `outputs` (one tensor when there is one
-    output, else a tuple in this order). `relayout[i]` is True where the graph passes a
-    strided view that is not dense: the kernel was verified on dense inputs laid out as
-    `task.inputs[i].dim_order` says, so the splice must pass a copy in that layout.
+    `Model.forward(*inputs)` returns the values of `outputs`: one tensor when there is one
+    output, else a tuple in this order. Kernels are verified on dense inputs laid out as
+    `task.inputs[i].dim_order` says; the graph may pass other strides (a slice, or strides
+    that change with the sizes), so the splice must copy such inputs into that layout.
     """
 
     task: KernelTask
     inputs: tuple[fx.Node, ...]
     outputs: tuple[fx.Node, ...]
-    relayout: tuple[bool, ...]
 
 
 def region_to_task(region: Region, name: str) -> RegionTask:
+    """The region as a KernelBench program; its signature is the canonical forward body."""
     names = DimNames(region.inputs)
     body = _Body(region, names)
-    specs = tuple(_spec(node, names, requires_positive(node, set(region.nodes))) for node in region.inputs)
-    symbols = {name: _symbol_range(region.inputs, names, name) for name in names.sources}
-    relayout = tuple(not is_dense(node.meta["val"]) for node in region.inputs)
-    source = _source(body, specs, symbols)
+    members = set(region.nodes)
+    specs = tuple(_spec(node, names, requires_positive(node, members)) for node in region.inputs)
+    symbols = {symbol: _symbol_range(region.inputs, names, symbol) for symbol in names.sources}
     signature = json.dumps({"format": SIGNATURE_FORMAT, "forward": body.lines}, separators=(",", ":"))
-    task = KernelTask(name=name, source=source, inputs=specs, signature=signature, symbols=symbols)
-    return RegionTask(task, region.inputs, region.outputs, relayout)
+    task = KernelTask(name=name, source=_source(body, specs, symbols), inputs=specs, signature=signature,
+                      symbols=symbols)
+    return RegionTask(task, region.inputs, region.outputs)
 
 
 def requires_positive(node: fx.Node, within: set[fx.Node]) -> bool:
@@ -61,18 +61,24 @@ def requires_positive(node: fx.Node, within: set[fx.Node]) -> bool:
 
     A heuristic for input ranges: BatchNorm's running variance, an epsilon held as a tensor.
     """
-    for user in node.users:
-        if user not in within or not isinstance(user.target, torch._ops.OpOverload):
-            continue
-        packet = user.target.overloadpacket
-        if packet in DOMAIN_OPS and user.args[0] is node:
-            return True
-        exponent = user.args[1] if len(user.args) > 1 else None
-        if packet is aten.pow and user.args[0] is node and isinstance(exponent, float) and not exponent.is_integer():
-            return True
-        if (packet in SIGN_KEEPING_OPS or user.target in VIEW_OPS) and requires_positive(user, within):
-            return True
+    stack, seen = [node], {node}
+    while stack:
+        value = stack.pop()
+        for user in value.users:
+            if user not in within or not isinstance(user.target, torch._ops.OpOverload):
+                continue
+            packet = user.target.overloadpacket
+            if user.args and user.args[0] is value and (packet in DOMAIN_OPS or _fractional_power(user)):
+                return True
+            if (packet in SIGN_KEEPING_OPS or user.target in VIEW_OPS) and user not in seen:
+                seen.add(user)
+                stack.append(user)
     return False
+
+
+def _fractional_power(node: fx.Node) -> bool:
+    exponent = node.args[1] if len(node.args) > 1 else None
+    return node.target.overloadpacket is aten.pow and isinstance(exponent, float) and not exponent.is_integer()
 
 
 class _Body:
