@@ -37,7 +37,7 @@ def main() -> None:
     from triton.testing import do_bench
 
     from agent.warmup import summary_table, warmup
-    from autotriton_backend.backend import collect_tasks
+    from autotriton_backend.backend import autotriton, collect_tasks
     from autotriton_backend.options import BackendOptions
     from autotriton_backend.report import compile_report, reset_report
 
@@ -53,7 +53,8 @@ def main() -> None:
         variants = {
             "eager": model,
             "inductor": torch.compile(model),
-            "autotriton": torch.compile(model, backend="autotriton", options={"mode": "cache"}),
+            # the function itself: on a machine where the package is only on PYTHONPATH, no entry point names it
+            "autotriton": torch.compile(model, backend=autotriton, options={"mode": "cache"}),
         }
         with torch.no_grad():
             reference = model(*inputs).float()
