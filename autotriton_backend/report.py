@@ -58,12 +58,3 @@ def reset_report() -> None:
     global _REPORT
     _REPORT = CompileReport()
 
-
-def count_statuses(statuses: Iterable[str]) -> str:
-    counts = Counter(statuses)
-    return ", ".join(f"{n} {status}" for status, n in sorted(counts.items())) or "nothing"
-
-
-def format_table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> str:
-    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
-    return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in [header, *rows])

@@ -78,7 +78,33 @@ def _forbidden_use(tree: ast.Module) -> str | None:
                 return f"line {node.lineno}: private attribute `.{attr}` is not allowed"
         if isinstance(node, (ast.Global, ast.Nonlocal)):
             return f"line {node.lineno}: global/nonlocal state is not allowed"
+        for target in _assigned(node):
+            written = target
+            while isinstance(written, ast.Subscript):
+                written = written.value
+            root = written
+            while isinstance(root, (ast.Attribute, ast.Subscript)):
+                root = root.value
+            if isinstance(written, ast.Attribute) and not (isinstance(root, ast.Name) and root.id == "self"):
+                return f"line {node.lineno}: assigning to `{ast.unparse(target)}` is not allowed (only attributes of self)"
     return None
+
+
+def _assigned(node: ast.AST) -> list[ast.expr]:
+    """Targets a statement writes to: monkeypatching torch or triton would change the reference too."""
+    if isinstance(node, ast.Assign):
+        return [t for target in node.targets for t in _unpacked(target)]
+    if isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+        return [node.target]
+    if isinstance(node, ast.Delete):
+        return list(node.targets)
+    return []
+
+
+def _unpacked(target: ast.expr) -> list[ast.expr]:
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [t for element in target.elts for t in _unpacked(element)]
+    return [target.value] if isinstance(target, ast.Starred) else [target]
 
 
 def _structure_problem(tree: ast.Module) -> str | None:

@@ -26,7 +26,8 @@ ROUNDS = 3
 SUSPICIOUS_SPEEDUP = 10.0
 
 
-def time_candidate(job: "Job", reference: torch.nn.Module, candidate: torch.nn.Module) -> tuple[Timings, str]:
+def time_candidate(job: "Job", reference: torch.nn.Module, candidate: torch.nn.Module) -> tuple[Timings, str, list]:
+    """Median times, a note on how they were taken, and the input buffers the candidate was timed on."""
     from triton.testing import do_bench
 
     inputs = make_inputs(job.task, 11, example_sizes(job.task), job.device)
@@ -59,7 +60,7 @@ def time_candidate(job: "Job", reference: torch.nn.Module, candidate: torch.nn.M
             notes.append(f"speedup over {SUSPICIOUS_SPEEDUP:g}x re-timed on fresh inputs")
     timings = Timings(medians["candidate"], medians["eager"], medians.get("inductor"))
     device_name = torch.cuda.get_device_name(torch.device(job.device))
-    return timings, "; ".join([f"do_bench median of {ROUNDS} interleaved rounds on {device_name}", *notes])
+    return timings, "; ".join([f"do_bench median of {ROUNDS} interleaved rounds on {device_name}", *notes]), inputs
 
 
 @contextmanager

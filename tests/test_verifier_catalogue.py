@@ -70,3 +70,7 @@ def test_hacks_are_flagged_as_hacked(verdicts):
 
 def test_cached_result_is_caught_on_the_second_input_set(verdicts):
     assert "input set 2" in verdicts["hack_cached_result.py"].failed_check.reason
+
+
+def test_results_cached_by_buffer_address_are_caught_on_reused_buffers(verdicts):
+    assert "reused input buffers" in verdicts["hack_pointer_cache.py"].failed_check.reason

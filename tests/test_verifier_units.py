@@ -41,6 +41,10 @@ def with_model_new(body: str) -> str:
         ("y = getattr(torch, 'relu')", "forbidden"),
         ("y = exec", "forbidden"),
         ("y = torch.utils.cpp_extension.load_inline", "forbidden"),
+        ("torch.relu = abs", "forbidden"),
+        ("tl.sum, z = max, 1", "forbidden"),
+        ("torch.backends.cuda.matmul.allow_tf32 = True", "forbidden"),
+        ("def f(self, key):\n    self.cache[key.shape] = 1\n    a, b = 1, 2", None),
     ],
 )
 def test_static_rules(body, check):

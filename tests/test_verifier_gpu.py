@@ -1,0 +1,32 @@
+"""GPU-only verifier checks: timing, and exploits that only show when kernels are timed."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from autotriton_backend import Candidate, KernelTask, VerifyOptions, verify
+
+CATALOGUE = Path(__file__).parent / "catalogue_gpu"
+CANDIDATES = sorted(p for p in CATALOGUE.glob("*.py") if not p.name.startswith("task_"))
+
+
+def header(path: Path, field: str) -> str:
+    match = re.search(rf"^# {field}: (\S+)$", path.read_text(), re.MULTILINE)
+    assert match, f"{path.name} lacks a '# {field}:' header"
+    return match.group(1)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("path", CANDIDATES, ids=[p.stem for p in CANDIDATES])
+def test_gpu_catalogue_verdict(path):
+    task = KernelTask.from_file(CATALOGUE / f"{header(path, 'task')}.py")
+    verdict = verify(task, Candidate(path.read_text()), VerifyOptions(device="cuda"))
+    if header(path, "expect") == "correct":
+        assert verdict.correct, verdict.feedback
+        assert verdict.timings is not None and verdict.timings.candidate_ms > 0
+        assert verdict.speedup_vs_eager is not None
+    else:
+        assert verdict.failed_check.name == header(path, "expect"), verdict.feedback
+        assert "reused input buffers" in verdict.failed_check.reason
