@@ -80,6 +80,9 @@ def judge(job: Job, workdir: Path) -> Verdict:
         _recheck_same_buffers(job, trials[0], buffers, candidate, verdict)
     except Rejected as rejected:
         verdict.checks.append(Check(rejected.check, False, rejected.reason))
+        if verdict.timings is not None:  # a rejected kernel's speed means nothing: never report it
+            verdict.timings = None
+            verdict.timing_note = "timings discarded: the candidate was rejected after timing"
     return verdict.finish()
 
 

@@ -30,3 +30,4 @@ def test_gpu_catalogue_verdict(path):
     else:
         assert verdict.failed_check.name == header(path, "expect"), verdict.feedback
         assert "reused input buffers" in verdict.failed_check.reason
+        assert verdict.timings is None and verdict.speedup_vs_inductor is None
