@@ -56,7 +56,13 @@ def autotriton(gm: fx.GraphModule, example_inputs: list[Any], **kwargs: Any) -> 
     if options.report:
         print(compile_report().table())
     if graph_pass.spliced and options.model_guard and _on_gpu(example_inputs):
-        return _faster(compiled, compile_fx(gm, example_inputs), example_inputs)
+        try:
+            return _faster(compiled, compile_fx(gm, example_inputs), example_inputs)
+        except Exception as exc:
+            if options.strict:
+                raise
+            _warn(f"the model guard failed ({type(exc).__name__}: {exc}); this graph uses plain inductor")
+            return compile_fx(gm, example_inputs)
     return compiled
 
 

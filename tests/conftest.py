@@ -1,8 +1,10 @@
+import glob
 import os
 
-# Before torch or triton load: on this CPU suite, Triton kernels spliced into compiled graphs
-# run through the interpreter, which must be on from the start (the verifier's workers set it themselves).
-os.environ.setdefault("TRITON_INTERPRET", "1")
+# Before torch or triton load: without a GPU, Triton kernels spliced into compiled graphs run
+# through the interpreter, which must be on from the start (the verifier's workers set it themselves).
+if not glob.glob("/dev/nvidia[0-9]*"):
+    os.environ.setdefault("TRITON_INTERPRET", "1")
 
 import pytest
 import torch
