@@ -40,6 +40,7 @@ def run_tasks(args: argparse.Namespace) -> int:
 
 
 def run_warmup(args: argparse.Namespace) -> int:
+    from .searcher import make_searcher
     from .warmup import model_tasks, summary_table, warmup
 
     given = {"engine": args.engine, "search_turns": args.turns, "search_samples": args.samples,
@@ -49,6 +50,7 @@ def run_warmup(args: argparse.Namespace) -> int:
         raise ValueError("warmup needs an engine: pass --engine SPEC or set AUTOTRITON_ENGINE")
     if args.workers is not None and args.workers < 1:
         raise ValueError("--workers must be at least 1")
-    rows = warmup(model_tasks(args.model, args.training), options, workers=args.workers)
+    searcher = make_searcher(options)  # a bad engine fails now, not after the model compiled
+    rows = warmup(model_tasks(args.model, args.training), options, workers=args.workers, searcher=searcher)
     print(summary_table(rows))
     return 0

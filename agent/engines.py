@@ -103,6 +103,8 @@ class HFEngine(Engine):
         import torch
         from transformers import AutoModelForCausalLM, AutoTokenizer
 
+        if path.startswith(("/", ".", "~")) and not Path(path).expanduser().is_dir():
+            raise ValueError(f"hf engine: no model directory at {path}")
         self.model = path
         self.device = device or ("cuda" if torch.cuda.is_available() else "cpu")
         self.tokenizer = AutoTokenizer.from_pretrained(path)

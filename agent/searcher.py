@@ -40,4 +40,8 @@ def make_searcher(options: BackendOptions) -> AgentSearcher:
         raise ValueError("the agent needs an engine spec (options={'engine': ...} or AUTOTRITON_ENGINE)")
     budget = Budget(samples=options.search_samples, turns=options.search_turns, seconds=options.search_seconds)
     cache_dir = Path(options.cache_dir) if options.cache_dir else default_directory()
-    return AgentSearcher(make_engine(options.engine), budget, options.verify_timeout_s, cache_dir / "conversations")
+    try:
+        engine = make_engine(options.engine)
+    except (OSError, ImportError) as exc:  # a model that will not load, a missing optional package
+        raise ValueError(f"engine {options.engine!r} cannot start: {exc}") from exc
+    return AgentSearcher(engine, budget, options.verify_timeout_s, cache_dir / "conversations")

@@ -23,7 +23,7 @@ from autotriton_backend.resolve import resolve
 from autotriton_backend.task import KernelTask
 from cache.store import KernelCache
 
-from .searcher import make_searcher
+from .searcher import AgentSearcher, make_searcher
 
 
 @dataclass
@@ -74,12 +74,12 @@ def dump_tasks(tasks: list[tuple[KernelTask, str]], out: Path) -> list[Path]:
 
 
 def warmup(tasks: list[tuple[KernelTask, str]], options: BackendOptions, workers: int | None = None,
-           progress: bool = True) -> list[WarmupRow]:
+           progress: bool = True, searcher: AgentSearcher | None = None) -> list[WarmupRow]:
     """Search every task not yet settled in the cache; one worker per visible GPU by default."""
     gpus = [f"cuda:{i}" for i in range(torch.cuda.device_count())]
     workers = workers or max(1, len(gpus))
     cache = KernelCache(options.cache_dir)
-    searcher = make_searcher(options)
+    searcher = searcher or make_searcher(options)
 
     def run(job: tuple[int, tuple[KernelTask, str]]) -> WarmupRow:
         index, (task, device) = job

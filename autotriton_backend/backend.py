@@ -44,8 +44,8 @@ def autotriton(gm: fx.GraphModule, example_inputs: list[Any], **kwargs: Any) -> 
         raise ValueError(f"unexpected arguments to the autotriton backend: {sorted(kwargs)}; pass options={{...}}")
     if options.mode == "off":
         return compile_fx(gm, example_inputs)
-    graph_pass = KernelPass(options)
     try:
+        graph_pass = KernelPass(options)
         graph_pass.register_cached_kernels(example_inputs)
         compiled = compile_fx(gm, example_inputs, config_patches={"post_grad_custom_pre_pass": graph_pass})
     except Exception as exc:

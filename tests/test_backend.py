@@ -154,3 +154,12 @@ def test_training_step_gives_eager_gradients(linear_winner):
     reference(x).square().mean().backward()
     for ours, theirs in zip(model.parameters(), reference.parameters()):
         torch.testing.assert_close(ours.grad, theirs.grad, atol=1e-5, rtol=1e-5)
+
+
+def test_unusable_cache_directory_falls_back_to_inductor(tmp_path):
+    blocker = tmp_path / "not-a-directory"
+    blocker.write_text("")
+    model, x = mlp(), torch.randn(4, 16)
+    with pytest.warns(RuntimeWarning, match="plain inductor"), torch.no_grad():
+        y = compiled(model, mode="cache", cache_dir=str(blocker / "kernels"))(x)
+    torch.testing.assert_close(y, model(x))

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import torch
 
 from autotriton_backend.guards import counting_launches
@@ -76,3 +77,17 @@ def test_unreachable_server_falls_back_and_the_compile_succeeds():
     records = compile_report().records
     assert records and {r.status for r in records} == {"searched-lost"}
     assert all("Connection" in r.detail for r in records), [r.detail for r in records]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["warmup", FACTORY, "--engine", "hf:/nonexistent/model"], "no model directory at /nonexistent/model"),
+    (["warmup", FACTORY, "--engine", "bogus"], "valid forms"),
+    (["warmup", FACTORY], "warmup needs an engine"),
+    (["warmup", "/nonexistent.py:build", "--engine", "files:/tmp"], "script not found"),
+    (["tasks", f"{FACTORY[:-len(':build')]}:nope", "--out", "/tmp/unused"], "defines no function 'nope'"),
+    (["tasks", FACTORY[:-len(":build")], "--out", "/tmp/unused"], "expected SCRIPT.py:FACTORY"),
+])
+def test_bad_warmup_input_gets_one_clear_line(args, message):
+    out = autotriton(*args)
+    assert out.returncode == 2
+    assert message in out.stderr and "Traceback" not in out.stderr
