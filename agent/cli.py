@@ -27,12 +27,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def _add_model(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("model", help="SCRIPT.py:FACTORY, where FACTORY() returns (model, example_inputs)")
     parser.add_argument("--training", action="store_true", help="also collect the backward graph's regions")
+    parser.add_argument("--dynamic", action="store_true", help="symbolic sizes, as torch.compile(dynamic=True)")
 
 
 def run_tasks(args: argparse.Namespace) -> int:
     from .warmup import dump_tasks, model_tasks  # compiles models: loaded only when asked for
 
-    written = dump_tasks(model_tasks(args.model, args.training), args.out)
+    written = dump_tasks(model_tasks(args.model, args.training, args.dynamic or None), args.out)
     print(f"wrote {len(written)} task(s) to {args.out}")
     for path in written:
         print(f"  {path}")
@@ -51,6 +52,6 @@ def run_warmup(args: argparse.Namespace) -> int:
     if args.workers is not None and args.workers < 1:
         raise ValueError("--workers must be at least 1")
     searcher = make_searcher(options)  # a bad engine fails now, not after the model compiled
-    rows = warmup(model_tasks(args.model, args.training), options, workers=args.workers, searcher=searcher)
+    rows = warmup(model_tasks(args.model, args.training, args.dynamic or None), options, workers=args.workers, searcher=searcher)
     print(summary_table(rows))
     return 0

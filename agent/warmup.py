@@ -55,9 +55,9 @@ def load_factory(spec: str) -> Callable[[], tuple[torch.nn.Module, list[Any]]]:
     return factory
 
 
-def model_tasks(spec: str, training: bool = False) -> list[tuple[KernelTask, str]]:
+def model_tasks(spec: str, training: bool = False, dynamic: bool | None = None) -> list[tuple[KernelTask, str]]:
     model, example_inputs = load_factory(spec)()
-    return collect_tasks(model, list(example_inputs), training=training)
+    return collect_tasks(model, list(example_inputs), training=training, dynamic=dynamic)
 
 
 def dump_tasks(tasks: list[tuple[KernelTask, str]], out: Path) -> list[Path]:

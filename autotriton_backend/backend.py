@@ -199,14 +199,17 @@ class TaskCollector(CustomGraphPass):
             self.tasks.setdefault(task.key, (task, device))
 
 
-def collect_tasks(model: Callable, example_inputs: list[Any], training: bool = False) -> list[tuple[KernelTask, str]]:
+def collect_tasks(model: Callable, example_inputs: list[Any], training: bool = False,
+                  dynamic: bool | None = None) -> list[tuple[KernelTask, str]]:
     """The distinct region tasks of `model` on these inputs, with the device each runs on, without searching.
 
     With `training=True` a backward pass runs too, so backward regions are collected as well.
+    `dynamic` is torch.compile's: compile the model the way it will be deployed, or the keys differ.
     """
     collector = TaskCollector()
     compiled = torch.compile(
-        model, backend=lambda gm, inputs: compile_fx(gm, inputs, config_patches={"post_grad_custom_pre_pass": collector})
+        model, dynamic=dynamic,
+        backend=lambda gm, inputs: compile_fx(gm, inputs, config_patches={"post_grad_custom_pre_pass": collector}),
     )
     if training:
         outputs = compiled(*example_inputs)

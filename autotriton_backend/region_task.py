@@ -141,13 +141,17 @@ def _spec(node: fx.Node, names: DimNames, positive: bool) -> InputSpec:
 
 
 def _symbol_range(inputs: tuple[fx.Node, ...], names: DimNames, name: str) -> SymbolRange:
-    """Example = the size this compilation saw; range = the shape env's bounds, capped for testing."""
+    """Example = the size this compilation saw; range = the shape env's bounds, capped for testing.
+
+    The cap is a power-of-two bucket of the example, so nearby first sizes give the same range
+    (and so the same task key, which ignores the example itself).
+    """
     index, dim = names.sources[name]
     size = inputs[index].meta["val"].shape[dim]
     example = hint(size)
     bounds = size.node.shape_env.bound_sympy(size.node.expr)
     low = max(1, int(bounds.lower)) if bounds.lower.is_Integer else 1
-    high = max(2 * example, 64)
+    high = max(64, 2 ** (2 * example - 1).bit_length())
     if bounds.upper.is_Integer:
         high = min(high, int(bounds.upper))
     return SymbolRange(example=example, low=min(low, example), high=max(high, example))

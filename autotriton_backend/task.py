@@ -70,7 +70,8 @@ class KernelTask:
     """A reference program (`Model`, `get_inputs`, `get_init_inputs`) plus how to feed it.
 
     `signature` is a name-free canonical description of the computation; together with the
-    input specs it defines `key`, the cache and dedup identity of the task.
+    input specs and symbol ranges it defines `key`, the cache and dedup identity of the task.
+    A symbol's example size is not part of the key: a kernel verified over a range serves it all.
     """
 
     name: str
@@ -85,7 +86,7 @@ class KernelTask:
         payload = {
             "signature": self.signature,
             "inputs": [asdict(spec) for spec in self.inputs],
-            "symbols": {k: asdict(v) for k, v in sorted(self.symbols.items())},
+            "symbols": {k: (v.low, v.high) for k, v in sorted(self.symbols.items())},
             "tolerance": self.tolerance,
         }
         return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()

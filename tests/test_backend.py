@@ -163,3 +163,27 @@ def test_unusable_cache_directory_falls_back_to_inductor(tmp_path):
     with pytest.warns(RuntimeWarning, match="plain inductor"), torch.no_grad():
         y = compiled(model, mode="cache", cache_dir=str(blocker / "kernels"))(x)
     torch.testing.assert_close(y, model(x))
+
+
+def test_dynamic_shapes_splice_symbolic_tasks_that_run_at_any_batch_size():
+    model = mlp()
+    tasks = [task for task, _ in collect_tasks(model, [torch.randn(4, 16)], dynamic=True)]
+    assert tasks and all(spec.shape[0] == "s0" for task in tasks for spec in task.inputs[2:])
+    torch._dynamo.reset()
+    at_another_size = collect_tasks(model, [torch.randn(7, 16)], dynamic=True)
+    assert {t.key for t, _ in at_another_size} == {t.key for t in tasks}  # one key serves the whole range
+    for task in tasks:
+        name = "linear_gelu" if "erf" in task.source else "linear"
+        candidate = Candidate((KERNELS / f"{name}.py").read_text())
+        verdict = verify(task, candidate, VerifyOptions(device="cpu", trials=4))  # random batch sizes too
+        assert verdict.correct, verdict.feedback
+        KernelCache().put_winner(CacheEntry.winner(task, candidate, verdict, environment_key("cpu")))
+    torch._dynamo.reset()
+    reset_report()
+    dynamic = torch.compile(model, backend="autotriton", dynamic=True, options={"mode": "cache", "strict": True})
+    for batch in (3, 11):
+        x = torch.randn(batch, 16)
+        with torch.no_grad(), counting_launches() as counter:
+            y = dynamic(x)
+        assert counter.launches == 2
+        torch.testing.assert_close(y, model(x), atol=1e-5, rtol=1e-5)
