@@ -19,6 +19,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     warm.add_argument("--turns", type=int, help="model turns per conversation (repair and speed turns)")
     warm.add_argument("--samples", type=int, help="conversations sampled per task")
     warm.add_argument("--seconds", type=float, help="time budget per task")
+    warm.add_argument("--tokens", type=int, help="generated-token budget per task")
     warm.add_argument("--workers", type=int, help="parallel searches (default: one per visible GPU)")
     warm.add_argument("--cache-dir", help="kernel cache directory (default: $AUTOTRITON_CACHE_DIR)")
     warm.set_defaults(run=run_warmup)
@@ -45,7 +46,7 @@ def run_warmup(args: argparse.Namespace) -> int:
     from .warmup import model_tasks, summary_table, warmup
 
     given = {"engine": args.engine, "search_turns": args.turns, "search_samples": args.samples,
-             "search_seconds": args.seconds, "cache_dir": args.cache_dir}
+             "search_seconds": args.seconds, "search_tokens": args.tokens, "cache_dir": args.cache_dir}
     options = BackendOptions.resolve({"mode": "search", **{k: v for k, v in given.items() if v is not None}})
     if options.engine is None:
         raise ValueError("warmup needs an engine: pass --engine SPEC or set AUTOTRITON_ENGINE")

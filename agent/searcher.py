@@ -38,7 +38,8 @@ class AgentSearcher:
 def make_searcher(options: BackendOptions) -> AgentSearcher:
     if options.engine is None:
         raise ValueError("the agent needs an engine spec (options={'engine': ...} or AUTOTRITON_ENGINE)")
-    budget = Budget(samples=options.search_samples, turns=options.search_turns, seconds=options.search_seconds)
+    budget = Budget(samples=options.search_samples, turns=options.search_turns, seconds=options.search_seconds,
+                    tokens=options.search_tokens)
     cache_dir = Path(options.cache_dir) if options.cache_dir else default_directory()
     try:
         engine = make_engine(options.engine)

@@ -20,6 +20,7 @@ class BackendOptions:
     search_turns: int = 2
     search_samples: int = 2
     search_seconds: float = 600.0
+    search_tokens: int | None = None  # generated tokens per region, all turns together
     verify_timeout_s: float = 180.0
 
     @staticmethod
