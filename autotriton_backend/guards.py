@@ -65,7 +65,7 @@ def _poison(tensor: torch.Tensor) -> None:
 def monitor_forward() -> Iterator[ForwardMonitor]:
     """Run a forward call under a fresh monitor; kernel internals are invisible to it."""
     monitor = ForwardMonitor()
-    with counting_launches(monitor.kernels), monitor:
+    with counting_launches(monitor.kernels, observer=monitor), monitor:
         yield monitor
 
 
@@ -75,8 +75,13 @@ class LaunchCounter:
 
 
 @contextmanager
-def counting_launches(counter: LaunchCounter | None = None) -> Iterator[LaunchCounter]:
-    """Count Triton kernel launches (compiled or interpreted) made inside the block."""
+def counting_launches(counter: LaunchCounter | None = None,
+                      observer: TorchDispatchMode | None = None) -> Iterator[LaunchCounter]:
+    """Count Triton kernel launches (compiled or interpreted) made inside the block.
+
+    With an `observer`, a launch's grid callable still runs under it: it is the candidate's
+    Python, not the kernel's work, so torch compute hidden there must be seen.
+    """
     counter = counter or LaunchCounter()
     from triton.runtime.interpreter import InterpretedFunction
     from triton.runtime.jit import JITFunction
@@ -87,6 +92,8 @@ def counting_launches(counter: LaunchCounter | None = None) -> Iterator[LaunchCo
         def counted_run(self, *args, grid, warmup, **kwargs):
             if not warmup:
                 counter.launches += 1
+            if observer is not None and callable(grid):
+                grid = _observed(grid, observer)
             with _disable_current_modes():  # the interpreter's own tensor ops are the kernel's work
                 return original(self, *args, grid=grid, warmup=warmup, **kwargs)
 
@@ -99,6 +106,14 @@ def counting_launches(counter: LaunchCounter | None = None) -> Iterator[LaunchCo
     finally:
         for cls, original in originals.items():
             cls.run = original
+
+
+def _observed(grid, observer: TorchDispatchMode):
+    def observed_grid(meta):
+        with observer:
+            return grid(meta)
+
+    return observed_grid
 
 
 # Executables the Triton and CUDA toolchains launch for themselves while compiling a kernel.

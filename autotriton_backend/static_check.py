@@ -20,6 +20,8 @@ FORBIDDEN_ATTRIBUTES = frozenset({
     "ctypes", "builtins", "importlib", "cpp_extension", "load_inline", "load_library", "hub",
     "distributed", "multiprocessing", "from_file", "compile", "library",
     "inductor", "jit_script", "script", "trace", "write_text", "write_bytes", "unlink", "rmtree",
+    # Code that would run inside a launch, where the dispatch monitor steps aside for the kernel.
+    "add_pre_run_hook", "pre_run_hooks", "knobs",
 })
 # Dotted names whose last part is harmless elsewhere (`tl.load` is how kernels read memory).
 FORBIDDEN_DOTTED = frozenset({"torch.save", "torch.load"})

@@ -42,6 +42,8 @@ def with_model_new(body: str) -> str:
         ("y = exec", "forbidden"),
         ("y = torch.utils.cpp_extension.load_inline", "forbidden"),
         ("torch.relu = abs", "forbidden"),
+        ("k.add_pre_run_hook(print)", "forbidden"),
+        ("h = triton.knobs.runtime", "forbidden"),
         ("tl.sum, z = max, 1", "forbidden"),
         ("torch.backends.cuda.matmul.allow_tf32 = True", "forbidden"),
         ("def f(self, key):\n    self.cache[key.shape] = 1\n    a, b = 1, 2", None),
