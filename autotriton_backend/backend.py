@@ -75,6 +75,7 @@ class KernelPass(CustomGraphPass):
         self.module_dir = Path(self.cache.directory) / "modules"
         self.spliced = 0
         self._searcher: Searcher | None = None
+        self._bypass_fx_cache = False
 
     def register_cached_kernels(self, example_inputs: list[Any]) -> None:
         """Define the ops of cached winners up front: inductor's FX cache may serve code calling them without running this pass."""
@@ -82,10 +83,16 @@ class KernelPass(CustomGraphPass):
         environments = {environment_key(d) for d in devices}
         for entry in self.cache.entries():
             if entry.is_winner and entry.environment in environments and entry.task and _can_run(entry.environment):
-                kernel_op(KernelTask.from_json(entry.task), entry.source, self.module_dir)
+                try:
+                    kernel_op(KernelTask.from_json(entry.task), entry.source, self.module_dir)
+                except Exception as exc:  # a cached graph might call this op: make inductor run the pass instead
+                    self._bypass_fx_cache = True
+                    _warn(f"cached kernel {entry.key[:12]} cannot be loaded ({type(exc).__name__}: {exc}); skipping it")
 
-    def uuid(self) -> str:
+    def uuid(self) -> str | None:
         """Changes whenever the options or the cached winners do, so inductor's FX cache never serves stale code."""
+        if self._bypass_fx_cache:
+            return None
         winners = sorted((e.key, e.source_sha256 or "-") for e in self.cache.entries())
         payload = json.dumps([PASS_VERSION, asdict(self.options), winners], sort_keys=True, default=str)
         return hashlib.sha256(payload.encode()).hexdigest()
