@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 import torch
 import torch.fx as fx
+from torch._dynamo.exc import RestartAnalysis
 from torch._inductor.compile_fx import compile_fx
 from torch._inductor.custom_graph_pass import CustomGraphPass
 from torch._inductor.pattern_matcher import stable_topological_sort
@@ -48,6 +49,8 @@ def autotriton(gm: fx.GraphModule, example_inputs: list[Any], **kwargs: Any) -> 
         graph_pass = KernelPass(options)
         graph_pass.register_cached_kernels(example_inputs)
         compiled = compile_fx(gm, example_inputs, config_patches={"post_grad_custom_pre_pass": graph_pass})
+    except RestartAnalysis:
+        raise  # dynamo's own control flow (e.g. re-tracing with other specialisations), not a failure
     except Exception as exc:
         if options.strict:
             raise

@@ -187,3 +187,19 @@ def test_dynamic_shapes_splice_symbolic_tasks_that_run_at_any_batch_size():
             y = dynamic(x)
         assert counter.launches == 2
         torch.testing.assert_close(y, model(x), atol=1e-5, rtol=1e-5)
+
+
+def test_dynamos_restart_signals_pass_through_untouched():
+    """Dynamic shapes make dynamo restart analysis from inside inductor; that is control flow, not a failure."""
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3, padding=1), torch.nn.BatchNorm2d(8), torch.nn.ReLU(),
+                                torch.nn.AdaptiveAvgPool2d(1), torch.nn.Flatten(), torch.nn.Linear(8, 4)).eval()
+    x = torch.randn(2, 3, 12, 12)
+    torch._dynamo.reset()
+    reset_report()
+    with warnings.catch_warnings(record=True) as caught, torch.no_grad():
+        warnings.simplefilter("always")
+        y = torch.compile(model, backend="autotriton", dynamic=True, options={"mode": "cache"})(x)
+    assert [str(w.message) for w in caught if "autotriton" in str(w.message)] == []
+    assert statuses() and set(statuses()) == {"cache-miss"}
+    torch.testing.assert_close(y, model(x), atol=1e-5, rtol=1e-5)
