@@ -61,6 +61,8 @@ def autotriton(gm: fx.GraphModule, example_inputs: list[Any], **kwargs: Any) -> 
     if graph_pass.spliced and options.model_guard and _on_gpu(example_inputs):
         try:
             return _faster(compiled, compile_fx(gm, example_inputs), example_inputs)
+        except RestartAnalysis:
+            raise
         except Exception as exc:
             if options.strict:
                 raise
