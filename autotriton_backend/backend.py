@@ -28,7 +28,7 @@ from cache.store import KernelCache
 
 from .options import BackendOptions
 from .partition import Region, find_regions
-from .region_task import RegionTask, region_to_task
+from .region_task import region_to_task
 from .report import RegionRecord, compile_report
 from .resolve import resolve
 from .searching import Searcher, load_searcher
@@ -113,31 +113,31 @@ class KernelPass(CustomGraphPass):
             _warn(f"region search failed ({type(exc).__name__}: {exc}); the graph stays with inductor")
             return
         replaced: dict[fx.Node, fx.Node] = {}
-        for region, region_task, op in plans:
-            splice(graph, region, region_task, op, replaced)
+        for region, op in plans:
+            splice(graph, region, op, replaced)
         if plans:
             stable_topological_sort(graph)
             graph.lint()
             self.spliced += len(plans)
 
-    def _plan(self, graph: fx.Graph, graph_index: int) -> list[tuple[Region, RegionTask, Callable]]:
+    def _plan(self, graph: fx.Graph, graph_index: int) -> list[tuple[Region, Callable]]:
         plans = []
         for index, region in enumerate(find_regions(graph)):
             record = RegionRecord(graph_index, f"g{graph_index}r{index}", len(region.nodes), "", "failed", detail=region.kind)
             compile_report().records.append(record)
             try:
-                region_task = region_to_task(region, record.region)
-                record.task_key = region_task.task.key
+                task = region_to_task(region, record.region)
+                record.task_key = task.key
                 device = str(region.inputs[0].meta["val"].device) if region.inputs else "cpu"
                 if not _can_run(device):
                     record.status = "needs-interpreter"
                     _warn_once("CPU regions run Triton kernels only when TRITON_INTERPRET=1 is set before start; "
                                "they stay with inductor")
                     continue
-                resolution = resolve(region_task.task, device, self.cache, self.options, self._searcher_or_none)
+                resolution = resolve(task, device, self.cache, self.options, self._searcher_or_none)
                 record.status, record.detail, entry = resolution.status, resolution.detail, resolution.entry
                 if entry is not None and entry.source is not None:
-                    plans.append((region, region_task, kernel_op(region_task.task, entry.source, self.module_dir)))
+                    plans.append((region, kernel_op(task, entry.source, self.module_dir)))
                     record.speedup_vs_inductor = entry.speedup_vs_inductor
             except Exception as exc:
                 if self.options.strict:
@@ -206,7 +206,7 @@ class TaskCollector(CustomGraphPass):
 
     def __call__(self, graph: fx.Graph) -> None:
         for index, region in enumerate(find_regions(graph)):
-            task = region_to_task(region, f"region{len(self.tasks)}_{index}").task
+            task = region_to_task(region, f"region{len(self.tasks)}_{index}")
             device = str(region.inputs[0].meta["val"].device) if region.inputs else "cpu"
             self.tasks.setdefault(task.key, (task, device))
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import math
 import operator
-from dataclasses import dataclass
 
 import torch
 import torch.fx as fx
@@ -28,32 +27,22 @@ DOMAIN_OPS = {aten.sqrt, aten.rsqrt, aten.log, aten.log2, aten.log10, aten.recip
 SIGN_KEEPING_OPS = {aten.add, aten.mul, aten.div, aten.clone, aten.expand, prims.convert_element_type}
 
 
-@dataclass(frozen=True)
-class RegionTask:
-    """A region's task plus what splicing needs.
+def region_to_task(region: Region, name: str) -> KernelTask:
+    """The region as a KernelBench program; its signature is the canonical forward body.
 
-    `Model.forward(*inputs)` returns the values of `outputs`: one tensor when there is one
-    output, else a tuple in this order. Kernels are verified on dense inputs laid out as
-    `task.inputs[i].dim_order` says; the graph may pass other strides (a slice, or strides
-    that change with the sizes), so the splice must copy such inputs into that layout.
+    `Model.forward(*region.inputs)` returns the values of `region.outputs`: one tensor when
+    there is one output, else a tuple in that order. Kernels are verified on dense inputs laid
+    out as `task.inputs[i].dim_order` says; the graph may pass other strides (a slice, or
+    strides that change with the sizes), so the splice copies such inputs into that layout.
     """
-
-    task: KernelTask
-    inputs: tuple[fx.Node, ...]
-    outputs: tuple[fx.Node, ...]
-
-
-def region_to_task(region: Region, name: str) -> RegionTask:
-    """The region as a KernelBench program; its signature is the canonical forward body."""
     names = DimNames(region.inputs)
     body = _Body(region, names)
     members = set(region.nodes)
     specs = tuple(_spec(node, names, requires_positive(node, members)) for node in region.inputs)
     symbols = {symbol: _symbol_range(region.inputs, names, symbol) for symbol in names.sources}
     signature = json.dumps({"format": SIGNATURE_FORMAT, "forward": body.lines}, separators=(",", ":"))
-    task = KernelTask(name=name, source=_source(body, specs, symbols), inputs=specs, signature=signature,
+    return KernelTask(name=name, source=_source(body, specs, symbols), inputs=specs, signature=signature,
                       symbols=symbols)
-    return RegionTask(task, region.inputs, region.outputs)
 
 
 def requires_positive(node: fx.Node, within: set[fx.Node]) -> bool:

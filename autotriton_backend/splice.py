@@ -17,7 +17,6 @@ import torch.fx as fx
 
 from .partition import Region
 from .inputs import example_sizes, make_inputs
-from .region_task import RegionTask
 from .task import KernelTask, load_reference
 
 _LIBRARY = torch.library.Library("autotriton", "FRAGMENT")
@@ -54,8 +53,7 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path) -> torch._ops.OpO
     return _DEFINED[name]
 
 
-def splice(graph: fx.Graph, region: Region, region_task: RegionTask, op: Callable,
-           replaced: dict[fx.Node, fx.Node]) -> fx.Node:
+def splice(graph: fx.Graph, region: Region, op: Callable, replaced: dict[fx.Node, fx.Node]) -> fx.Node:
     """Replace the region's nodes by one call of `op`; callers re-sort the graph afterwards.
 
     `replaced` maps outputs of regions spliced earlier to their new nodes: a region may read
@@ -64,8 +62,8 @@ def splice(graph: fx.Graph, region: Region, region_task: RegionTask, op: Callabl
     members = set(region.nodes)
     last = max(members, key=_position(graph))
     with graph.inserting_after(last):
-        call = graph.call_function(op, tuple(replaced.get(node, node) for node in region_task.inputs))
-    outputs = region_task.outputs
+        call = graph.call_function(op, tuple(replaced.get(node, node) for node in region.inputs))
+    outputs = region.outputs
     call.meta["val"] = outputs[0].meta["val"] if len(outputs) == 1 else tuple(o.meta["val"] for o in outputs)
     replacements = [call]
     if len(outputs) > 1:

@@ -24,7 +24,7 @@ from torch._inductor.exc import InductorError
 
 from autotriton_backend.inputs import make_inputs, random_sizes
 from autotriton_backend.partition import ATTENTION_OPS, MATMUL_OPS, Region, find_regions, hint, regions_are_spliceable
-from autotriton_backend.region_task import RegionTask, region_to_task, requires_positive
+from autotriton_backend.region_task import region_to_task, requires_positive
 from autotriton_backend.task import KernelTask, load_reference
 
 # ---------------------------------------------------------------- models
@@ -194,7 +194,7 @@ def graphs() -> dict[str, fx.GraphModule]:
 
 
 @pytest.fixture(scope="module")
-def partitions(graphs) -> dict[str, list[tuple[Region, RegionTask]]]:
+def partitions(graphs) -> dict[str, list[tuple[Region, KernelTask]]]:
     return {
         name: [(r, region_to_task(r, f"{name}_{i}")) for i, r in enumerate(find_regions(gm.graph))]
         for name, gm in graphs.items()
@@ -331,20 +331,18 @@ def test_region_shapes_on_known_models(partitions):
 def test_reference_reproduces_the_graph_values(graphs, partitions, name):
     """Run each region's rendered Model on the values the whole graph fed it; compare outputs."""
     values = graph_values(graphs[name])
-    for region, region_task in partitions[name]:
-        assert region_task.inputs == region.inputs and region_task.outputs == region.outputs
-        model = load_reference(region_task.task.source)["Model"](*[])
+    for region, task in partitions[name]:
+        model = load_reference(task.source)["Model"](*[])
         with torch.no_grad():
-            results = _as_tuple(model(*[values[n] for n in region_task.inputs]))
-        assert len(results) == len(region_task.outputs)
-        for node, result in zip(region_task.outputs, results):
+            results = _as_tuple(model(*[values[n] for n in region.inputs]))
+        assert len(results) == len(region.outputs)
+        for node, result in zip(region.outputs, results):
             torch.testing.assert_close(result, values[node], rtol=1e-5, atol=1e-5, msg=lambda m: f"{node.name}: {m}")
 
 
 @pytest.mark.parametrize("name", GRAPHS)
 def test_tasks_are_standalone_kernelbench_programs(partitions, name):
-    for _, region_task in partitions[name]:
-        task = region_task.task
+    for _, task in partitions[name]:
         parsed = KernelTask.from_source(task.source, name=task.name)
         assert [s.shape for s in parsed.inputs] == [
             tuple(task.symbols[d].example if isinstance(d, str) else d for d in s.shape) for s in task.inputs]
@@ -359,25 +357,24 @@ def test_tasks_are_standalone_kernelbench_programs(partitions, name):
 
 
 def test_symbolic_dims_are_named_and_recomputed(partitions):
-    region, region_task = next((r, t) for r, t in partitions["transformer"] if r.kind == "matmul"
+    region, task = next((r, t) for r, t in partitions["transformer"] if r.kind == "matmul"
                                and torch.ops.aten.split.Tensor in _targets(r))
-    task = region_task.task
     assert task.inputs[0].shape == ("s0", "s1", 96)
     assert task.symbols["s0"].example == 2 and task.symbols["s1"].example == 8
     assert task.symbols["s1"].low >= 1 and task.symbols["s1"].high >= 64
     assert "s0 = x0.shape[0]" in task.source and "[s0, s1, 4, 8]" in task.source
-    conv = partitions["conv"][0][1].task
+    conv = partitions["conv"][0][1]
     variance = next(s for s in conv.inputs if s.low is not None)  # BatchNorm running_var feeds sqrt
     assert variance.low > 0
 
 
 def test_repeated_layers_share_keys_and_different_ones_do_not(partitions):
-    mlp = [t.task.key for _, t in partitions["mlp"]]
+    mlp = [t.key for _, t in partitions["mlp"]]
     assert mlp[1] == mlp[2]  # the two identical hidden Linear+ReLU layers
     assert len({mlp[0], mlp[1], mlp[3]}) == 3  # GELU vs ReLU epilogue, different shapes
-    transformer = Counter(t.task.key for _, t in partitions["transformer"])
+    transformer = Counter(t.key for _, t in partitions["transformer"])
     assert all(count % 2 == 0 for count in transformer.values())  # block 2 repeats block 1 exactly
-    conv = [t.task.key for _, t in partitions["conv"]]
+    conv = [t.key for _, t in partitions["conv"]]
     assert conv[0] != conv[1]  # 3 -> 8 channels vs 8 -> 8
-    for _, region_task in partitions["transformer"]:
-        assert "arg" not in region_task.task.signature and "primals" not in region_task.task.signature
+    for _, task in partitions["transformer"]:
+        assert "arg" not in task.signature and "primals" not in task.signature
