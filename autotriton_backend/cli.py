@@ -18,7 +18,8 @@ def add_verify_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print the verdict as one JSON object")
     p.add_argument("--device", choices=["cuda", "cpu"], default=None, help="default: cuda when available")
     p.add_argument("--trials", type=int, default=3, help="input sets to check (at least 3: A, B, A again)")
-    p.add_argument("--timeout", type=float, default=180.0, help="seconds before the worker is killed")
+    p.add_argument("--timeout", type=float, default=60.0,
+                   help="seconds each step may take at small sizes (grows with the task's size)")
     p.set_defaults(run=run_verify)
 
 
@@ -45,11 +46,12 @@ class UsageError(Exception):
     pass
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(verify_only: bool = False) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="autotriton", description=__doc__)
     subparsers = parser.add_subparsers(dest="command", required=True)
     add_verify_parser(subparsers)
-    # The cache and agent packages add their own subcommands (imported here, not at module load).
+    if verify_only:  # `autotriton verify` starts without the agent, the cache or diskcache
+        return parser
     from agent.cli import register as register_agent
     from cache.cli import register as register_cache
 
@@ -59,7 +61,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = build_parser(verify_only=argv[:1] == ["verify"]).parse_args(argv)
     try:
         return args.run(args)
     except (UsageError, TaskError, ValueError) as exc:

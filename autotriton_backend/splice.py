@@ -16,6 +16,7 @@ import torch
 import torch.fx as fx
 
 from .partition import Region
+from .verifier.allowlist import gate
 from .verifier.inputs import example_sizes, make_inputs
 from .task import KernelTask, load_reference
 
@@ -98,7 +99,13 @@ def _in_layout(x: torch.Tensor, dim_order: tuple[int, ...] | None) -> torch.Tens
 
 
 def _load_model_new(source: str, sha: str, module_dir: Path) -> torch.nn.Module:
-    """Import a cached, verified kernel module (cache entries are sha-checked before this point)."""
+    """Import a cached, verified kernel module (cache entries are authenticated before this point).
+
+    The source passes the static gate once more right here: it is about to run in the user's process.
+    """
+    refused = next((c for c in gate(source) if not c.passed), None)
+    if refused is not None:
+        raise ValueError(f"cached kernel refused by the static gate: {refused.reason}")
     module_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
     path = module_dir / f"kernel_{sha[:32]}.py"  # a real file: triton.jit reads kernel source through inspect
     if not path.exists() or hashlib.sha256(path.read_bytes()).hexdigest() != sha:

@@ -20,7 +20,9 @@ from typing import Any
 import diskcache
 from diskcache.core import MODE_PICKLE, UNKNOWN
 
+from . import auth
 from autotriton_backend.candidate import Candidate
+from autotriton_backend.verifier.allowlist import gate
 from autotriton_backend.task import KernelTask
 from autotriton_backend.verdict import Verdict
 
@@ -75,6 +77,7 @@ class CacheEntry:
     source_sha256: str | None
     budget: dict[str, Any] | None = None
     task: dict[str, Any] | None = None  # KernelTask JSON, so `cache verify` can re-run it
+    tag: str | None = None  # HMAC under this user's key (cache/auth.py); entries without a valid one are refused
 
     @property
     def key(self) -> str:
@@ -129,14 +132,24 @@ class CacheEntry:
         if not isinstance(data, dict):
             raise EntryError("an entry must be a JSON object")
         names = {f.name for f in fields(CacheEntry)}
-        required = names - {"budget", "task"}
+        required = names - {"budget", "task", "tag"}
         missing = sorted(required - data.keys())
         if missing:
             raise EntryError(f"entry lacks {', '.join(missing)}")
         return CacheEntry(**{k: v for k, v in data.items() if k in names})
 
-    def check(self) -> None:
-        """Raise EntryError unless the entry is internally consistent (sha256 of the source first)."""
+    def content(self) -> dict[str, Any]:
+        return {k: v for k, v in asdict(self).items() if k != "tag"}
+
+    def signed(self) -> "CacheEntry":
+        self.tag = auth.tag(self.content())
+        return self
+
+    def check(self, authenticated: bool = True) -> None:
+        """Raise EntryError unless the entry is consistent and (when `authenticated`) carries this user's tag.
+
+        A winner's source must also pass the verifier's static gate: it is code we will import.
+        """
         if not isinstance(self.task_key, str) or not isinstance(self.environment, str):
             raise EntryError("task_key and environment must be strings")
         if not isinstance(self.verdict, dict) or not isinstance(self.provenance, dict):
@@ -150,6 +163,8 @@ class CacheEntry:
             raise EntryError("source does not match its sha256")
         elif self.verdict.get("candidate_sha256") != self.source_sha256:
             raise EntryError("verdict was given for a different source")
+        elif not all(c.passed for c in gate(self.source)):
+            raise EntryError("source does not pass the static gate")
         if self.task is not None:
             try:
                 stored_key = KernelTask.from_json(self.task).key
@@ -157,6 +172,8 @@ class CacheEntry:
                 raise EntryError(f"stored task is malformed: {exc}") from exc
             if stored_key != self.task_key:
                 raise EntryError("stored task does not have the entry's task key")
+        if authenticated and not auth.authentic(self.content(), self.tag):
+            raise EntryError("not written by this user's autotriton (missing or wrong authentication tag)")
 
 
 class _TextDisk(diskcache.Disk):
@@ -216,10 +233,10 @@ class KernelCache:
         Returns True when the entry was stored. Raises EntryError for an entry that is not a
         verified-correct kernel whose source matches its sha256 (a caller bug, not a race).
         """
-        entry.check()
+        entry.check(authenticated=False)
         if not entry.is_winner or not verdict_correct(entry.verdict):
             raise EntryError(f"{entry.key}: a winner needs a source and a correct verdict")
-        value = json.dumps(entry.to_json())
+        value = json.dumps(entry.signed().to_json())
         with self._cache.transact(retry=True):  # read-compare-write is atomic across processes
             if self._cache.add(entry.key, value, retry=True):
                 return True
@@ -271,8 +288,9 @@ class KernelCache:
     def import_(self, path: str | Path) -> tuple[int, int]:
         """Merge an export file under the put_winner/put_negative rules; returns (added, skipped).
 
-        Entries that fail their checks (a sha256 mismatch, an unverified winner) are warned
-        about and skipped.
+        Importing is the user vouching for the file: entries that pass their checks (sha256, a correct
+        verdict for that source, the static gate) are signed with this user's key. Entries that fail
+        are warned about and skipped.
         """
         try:
             payload = json.loads(Path(path).read_text())
@@ -285,8 +303,7 @@ class KernelCache:
         added = skipped = 0
         for item in payload.get("entries", []):
             try:
-                entry = CacheEntry.from_json(item)
-                entry.check()
+                entry = CacheEntry.from_json(item)  # checked, then signed with this user's key, by the put
                 stored = self.put_winner(entry) if entry.is_winner else self._put_negative(entry)
             except (EntryError, TypeError) as exc:
                 label = item.get("task_key", "?") if isinstance(item, dict) else "?"
@@ -297,10 +314,10 @@ class KernelCache:
         return added, skipped
 
     def _put_negative(self, entry: CacheEntry) -> bool:
-        entry.check()
+        entry.check(authenticated=False)
         if entry.is_winner:
             raise EntryError(f"{entry.key}: a negative entry has no source")
-        value = json.dumps(entry.to_json())
+        value = json.dumps(entry.signed().to_json())
         with self._cache.transact(retry=True):
             if self._cache.add(entry.key, value, retry=True):
                 return True

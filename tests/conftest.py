@@ -23,4 +23,5 @@ def pytest_collection_modifyitems(config, items):
 def _isolated_cache(tmp_path, monkeypatch):
     """No test ever reads or writes the user's real kernel cache."""
     monkeypatch.setenv("AUTOTRITON_CACHE_DIR", str(tmp_path / "kernel-cache"))
+    monkeypatch.setenv("AUTOTRITON_KEY_FILE", str(tmp_path / "config" / "cache.key"))
     monkeypatch.delenv("AUTOTRITON_MODE", raising=False)

@@ -61,14 +61,8 @@ class ModelNew(torch.nn.Module):
         return out
 '''
 
-# No @triton.jit kernel at all: the verifier's static checks reject it without running it.
-BAD_SOURCE = '''import torch
-
-
-class ModelNew(torch.nn.Module):
-    def forward(self, x):
-        return torch.relu(x)
-'''
+# Passes the static gate, computes the wrong thing: only running it exposes it.
+BAD_SOURCE = GOOD_SOURCE.replace("tl.maximum(x, 0.0)", "tl.minimum(x, 0.0)")
 
 
 def relu_task() -> KernelTask:
@@ -392,7 +386,7 @@ def test_cli_verify_keeps_passing_kernels_and_drops_failing_ones(cache, capsys):
 
     assert main(["cache", "verify", task.key[:10], "--env", "cpu-bad", "--keep", "--device", "cpu"]) == 1
     out = capsys.readouterr().out
-    assert "FAIL" in out and "structure" in out and "dropped" not in out
+    assert "FAIL" in out and "mismatch" in out and "dropped" not in out
     assert cache.get(task.key, "cpu-bad") is not None
 
     assert main(["cache", "verify", "--all", "--device", "cpu"]) == 1

@@ -111,7 +111,7 @@ class VerifierPool:
 
     def close(self) -> None:
         if self.process.poll() is None:
-            self._channel.close()
+            self._channel.writer.close()  # the judge sees EOF and exits; the reader thread then sees EOF too
             try:
                 self.process.wait(timeout=30)
             except subprocess.TimeoutExpired:
