@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from autotriton_backend.options import BackendOptions
@@ -43,7 +44,7 @@ def run_tasks(args: argparse.Namespace) -> int:
 
 def run_warmup(args: argparse.Namespace) -> int:
     from .searcher import make_searcher
-    from .warmup import model_tasks, summary_table, warmup
+    from .warmup import failed_rows, model_tasks, summary_table, warmup
 
     given = {"engine": args.engine, "search_turns": args.turns, "search_samples": args.samples,
              "search_seconds": args.seconds, "search_tokens": args.tokens, "cache_dir": args.cache_dir}
@@ -55,4 +56,9 @@ def run_warmup(args: argparse.Namespace) -> int:
     searcher = make_searcher(options)  # a bad engine fails now, not after the model compiled
     rows = warmup(model_tasks(args.model, args.training, args.dynamic or None), options, workers=args.workers, searcher=searcher)
     print(summary_table(rows))
+    failed = failed_rows(rows)
+    if failed:
+        print(f"warmup: {len(failed)} task(s) could not be searched and nothing was cached for them; "
+              "fix the cause above and run warmup again", file=sys.stderr)
+        return 1
     return 0
