@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from autotriton_backend.options import BackendOptions
+from cache.store import KernelCache
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -35,6 +36,7 @@ def _add_model(parser: argparse.ArgumentParser) -> None:
 def run_tasks(args: argparse.Namespace) -> int:
     from .warmup import dump_tasks, model_tasks  # compiles models: loaded only when asked for
 
+    args.out.mkdir(parents=True, exist_ok=True)  # an unwritable --out fails now, not after the model compiled
     written = dump_tasks(model_tasks(args.model, args.training, args.dynamic or None), args.out)
     print(f"wrote {len(written)} task(s) to {args.out}")
     for path in written:
@@ -54,6 +56,7 @@ def run_warmup(args: argparse.Namespace) -> int:
     if args.workers is not None and args.workers < 1:
         raise ValueError("--workers must be at least 1")
     searcher = make_searcher(options)  # a bad engine fails now, not after the model compiled
+    KernelCache(options.cache_dir).close()  # so does an unusable --cache-dir
     rows = warmup(model_tasks(args.model, args.training, args.dynamic or None), options, workers=args.workers, searcher=searcher)
     print(summary_table(rows))
     failed = failed_rows(rows)

@@ -48,7 +48,10 @@ def load_factory(spec: str) -> Callable[[], tuple[torch.nn.Module, list[Any]]]:
     module_spec = importlib.util.spec_from_file_location(f"autotriton_user_{path.stem}", path)
     assert module_spec is not None and module_spec.loader is not None
     module = importlib.util.module_from_spec(module_spec)
-    module_spec.loader.exec_module(module)
+    try:
+        module_spec.loader.exec_module(module)
+    except SyntaxError as exc:
+        raise ValueError(f"{path}:{exc.lineno}: syntax error: {exc.msg}") from None
     factory = getattr(module, name, None)
     if not callable(factory):
         raise ValueError(f"{path} defines no function {name!r}")
@@ -56,7 +59,12 @@ def load_factory(spec: str) -> Callable[[], tuple[torch.nn.Module, list[Any]]]:
 
 
 def model_tasks(spec: str, training: bool = False, dynamic: bool | None = None) -> list[tuple[KernelTask, str]]:
-    model, example_inputs = load_factory(spec)()
+    made = load_factory(spec)()
+    if not (isinstance(made, (tuple, list)) and len(made) == 2 and callable(made[0])
+            and isinstance(made[1], (tuple, list))):
+        raise ValueError(f"{spec} must return (model, example_inputs), e.g. `return model, [x]`; "
+                         f"it returned {type(made).__name__}")
+    model, example_inputs = made
     return collect_tasks(model, list(example_inputs), training=training, dynamic=dynamic)
 
 

@@ -57,7 +57,11 @@ def autotriton(gm: fx.GraphModule, example_inputs: list[Any], **kwargs: Any) -> 
     except Exception as exc:
         if options.strict:
             raise
-        _warn(f"compiling with spliced kernels failed ({type(exc).__name__}: {exc}); this graph uses plain inductor")
+        problem = f"compiling with spliced kernels failed ({type(exc).__name__}: {_one_line(exc)})"
+        compile_report().problems.append(problem)
+        _warn(f"{problem}; this graph uses plain inductor")
+        if options.report:
+            print(compile_report().table())
         return compile_fx(gm, example_inputs)
     if options.report:
         print(compile_report().table())

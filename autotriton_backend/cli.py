@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
+from . import __version__
 from .candidate import Candidate
 from .task import KernelTask, TaskError
 from .verifier import VerifyOptions, verify
@@ -47,6 +49,7 @@ class UsageError(Exception):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="autotriton", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"autotriton {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True)
     add_verify_parser(subparsers)
     # The cache and agent packages add their own subcommands (imported here, not at module load).
@@ -59,12 +62,25 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command; ordinary mistakes (bad input, unwritable paths) are one line on stderr and exit 2."""
     args = build_parser().parse_args(argv)
     try:
-        return args.run(args)
+        code = args.run(args)
+        sys.stdout.flush()  # a closed pipe shows up here, inside the handler, not at interpreter exit
+        return code
+    except BrokenPipeError:  # `autotriton cache show KEY | head -1`: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except (UsageError, TaskError, ValueError) as exc:
-        print(f"autotriton {args.command}: error: {exc}", file=sys.stderr)
-        return 2
+        return _fail(args.command, str(exc))
+    except OSError as exc:
+        where = f": {exc.filename}" if exc.filename else ""
+        return _fail(args.command, f"{exc.strerror or exc}{where}")
+
+
+def _fail(command: str, message: str) -> int:
+    print(f"autotriton {command}: error: {' '.join(message.split())}", file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":

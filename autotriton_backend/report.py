@@ -37,6 +37,7 @@ class CompileReport:
     records: list[RegionRecord] = field(default_factory=list)
     graphs: int = 0
     graph_guards: list[tuple[float, float]] = field(default_factory=list)  # (ms with kernels, ms inductor)
+    problems: list[str] = field(default_factory=list)  # whole graphs left to inductor, and why
 
     def table(self) -> str:
         header = ("graph", "region", "ops", "status", "kernel vs inductor", "task key")
@@ -52,6 +53,7 @@ class CompileReport:
         lines += [f"  {status}: {STATUSES[status]}" for status in sorted({r.status for r in self.records})
                   if status in STATUSES]
         lines += [f"model guard: {k:.4f} ms with kernels vs {i:.4f} ms inductor" for k, i in self.graph_guards]
+        lines += [f"graph left to inductor: {problem}" for problem in self.problems]
         return "\n".join(lines)
 
 
