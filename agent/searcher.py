@@ -6,6 +6,7 @@ the options' engine and budget, and every conversation is kept on disk for inspe
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
 
 from autotriton_backend.options import BackendOptions
@@ -16,7 +17,9 @@ from autotriton_backend.verifier import VerifyOptions
 from cache.store import default_directory
 
 from .engines import Engine, make_engine
-from .loop import Budget, SearchResult, search
+from .loop import Budget, Event, SearchResult, search
+
+log = logging.getLogger("autotriton.agent")
 
 
 class AgentSearcher:
@@ -27,7 +30,12 @@ class AgentSearcher:
         self.log_dir = log_dir
 
     def search(self, task: KernelTask, device: str) -> SearchOutcome:
-        result = search(task, self.engine, self.budget, VerifyOptions(device=device, timeout_s=self.verify_timeout_s))
+        log.info("searching task %s (%s) on %s with %s %s, budget %s", task.key[:12], task.name, device,
+                 self.engine.name, self.engine.model, self.budget)
+        options = VerifyOptions(device=device, timeout_s=self.verify_timeout_s)
+        result = search(task, self.engine, self.budget, options, on_event=lambda event: _log_event(task, event))
+        log.info("search for task %s ended (%s) after %.1f s, %d candidate(s), winner: %s", task.key[:12],
+                 result.stop_reason, result.seconds, len(result.attempts), result.winner is not None)
         self.log_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         (self.log_dir / f"{task.key}.json").write_text(json.dumps(result.to_json(), indent=1))
         spent = {"turns": self.budget.turns, "samples": self.budget.samples}
@@ -39,6 +47,11 @@ class AgentSearcher:
         if internal:
             return SearchOutcome(None, None, spent, f"the verifier failed: {_reason(internal[-1])}", transient=True)
         return SearchOutcome(None, None, spent, no_kernel_reason(result))
+
+
+def _log_event(task: KernelTask, event: Event) -> None:
+    sample = "" if event.sample is None else f" sample {event.sample}"
+    log.debug("task %s turn %d%s: %s %s", task.key[:12], event.turn, sample, event.kind, event.message)
 
 
 def verifier_failed(verdict: Verdict) -> bool:

@@ -131,6 +131,7 @@ class KernelPass(CustomGraphPass):
     def _plan(self, graph: fx.Graph, graph_index: int) -> list[tuple[Region, Callable]]:
         plans = []
         regions = find_regions(graph)
+        log.info("graph %d: %d region(s): %s", graph_index, len(regions), ", ".join(map(region_label, regions)))
         for index, region in enumerate(regions):
             label = region_label(region)
             record = RegionRecord(graph_index, label, len(region.nodes), "", "error", detail=region.kind)
@@ -147,7 +148,7 @@ class KernelPass(CustomGraphPass):
                 searcher = lambda: self._searcher_for(f"region {index + 1}/{len(regions)} of graph {graph_index} ({label})")
                 resolution = resolve(task, device, self.cache, self.options, searcher)
                 record.status, record.detail, entry = resolution.status, resolution.detail, resolution.entry
-                log.debug("region %s (%s): %s %s", label, task.key[:12], record.status, record.detail)
+                log.info("region %s (task %s): %s %s", label, task.key[:12], record.status, record.detail)
                 if entry is not None and entry.source is not None:
                     plans.append((region, kernel_op(task, entry.source, self.module_dir)))
                     record.spliced = True

@@ -1,6 +1,7 @@
 """Cache first, then search: what the backend pass and offline warmup both do for one task."""
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -10,6 +11,8 @@ from cache.store import CacheEntry, KernelCache
 from .options import BackendOptions
 from .searching import EngineUnavailable, Searcher, SearchOutcome
 from .task import KernelTask
+
+log = logging.getLogger("autotriton.resolve")
 
 
 @dataclass
@@ -32,6 +35,7 @@ def resolve(task: KernelTask, device: str, cache: KernelCache, options: BackendO
     """
     env = environment_key(device)
     entry = cache.get(task.key, env)
+    log.debug("cache lookup for task %s (%s) in %s: %s", task.key[:12], task.name, env, _describe(entry))
     if entry is not None and entry.is_winner:
         return Resolution(entry, "cache-hit")
     budget = search_budget(options)
@@ -46,6 +50,7 @@ def resolve(task: KernelTask, device: str, cache: KernelCache, options: BackendO
         outcome = searcher.search(task, device)
     except EngineUnavailable as exc:
         outcome = SearchOutcome(None, None, error=str(exc), transient=True)
+    log.debug("search for task %s: %s", task.key[:12], "won" if outcome.candidate else outcome.error or "no kernel")
     if outcome.transient:
         if options.strict:
             raise EngineUnavailable(f"task {task.name}: {outcome.error}")
@@ -64,3 +69,9 @@ def resolve(task: KernelTask, device: str, cache: KernelCache, options: BackendO
 def _covers(stored: dict[str, Any], wanted: dict[str, Any]) -> bool:
     """A negative entry settles a search only if it was made with at least this budget."""
     return bool(stored) and all(isinstance(stored.get(k), (int, float)) and stored[k] >= v for k, v in wanted.items())
+
+
+def _describe(entry: CacheEntry | None) -> str:
+    if entry is None:
+        return "miss"
+    return "winner" if entry.is_winner else f"negative entry (searched with {entry.budget})"
