@@ -43,6 +43,23 @@ def run_verify(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_report_parser(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("report", help="speedup table (and plot) from `pytest --benchmark-json` results")
+    p.add_argument("results", type=Path, help="JSON written by pytest --benchmark-json with the autotriton_benchmark fixture")
+    p.add_argument("--plot", type=Path, default=None, help="also draw eager/inductor/autotriton per model into this PNG")
+    p.set_defaults(run=run_report)
+
+
+def run_report(args: argparse.Namespace) -> int:
+    from .speedups import plot, rows_from_benchmark_json, speedup_table
+
+    rows = rows_from_benchmark_json(args.results)
+    print(speedup_table(rows))
+    if args.plot is not None:
+        print(f"plot: {plot(rows, args.plot)}")
+    return 0
+
+
 class UsageError(Exception):
     pass
 
@@ -52,6 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"autotriton {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True)
     add_verify_parser(subparsers)
+    add_report_parser(subparsers)
     # The cache and agent packages add their own subcommands (imported here, not at module load).
     from agent.cli import register as register_agent
     from cache.cli import register as register_cache
