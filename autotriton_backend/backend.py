@@ -180,6 +180,10 @@ class KernelPass(CustomGraphPass):
         return self._searcher
 
 
+LAYOUT_OPS = frozenset({"permute", "view", "_unsafe_view", "reshape", "t", "transpose", "expand", "clone",
+                        "squeeze", "unsqueeze", "contiguous"})
+
+
 def region_label(region: Region) -> str:
     """A readable name for a region: its distinct ATen ops in graph order, e.g. `addmm+mul+erf`."""
     names = []
@@ -189,6 +193,7 @@ def region_label(region: Region) -> str:
                 node.target, "__name__", str(node.target))
             if name not in names:
                 names.append(name)
+    names = [n for n in names if n not in LAYOUT_OPS] or names  # what it computes, not how it is laid out
     shown = "+".join(names[:4]) or region.kind.lower()
     return shown + (f"+{len(names) - 4} more" if len(names) > 4 else "")
 

@@ -31,6 +31,8 @@ def run_verify(args: argparse.Namespace) -> int:
         raise UsageError("--trials must be at least 1")
     task = KernelTask.from_file(args.task)
     options = VerifyOptions(device=args.device or "auto", trials=args.trials, timeout_s=args.timeout)
+    print(f"autotriton verify: judging {args.candidate} against {task.name} on {options.resolved_device()} "
+          f"(at most {args.timeout:g} s)...", file=sys.stderr, flush=True)
     verdict = verify(task, Candidate(args.candidate.read_text()), options)
     if args.json:
         print(json.dumps(verdict.to_json()))

@@ -64,7 +64,7 @@ def _speedup(record: RegionRecord) -> str:
     if not record.spliced:
         return ""
     if record.speedup_vs_inductor is None:
-        return "untimed (no GPU)"
+        return "untimed, no GPU"
     return f"{record.speedup_vs_inductor:.2f}x"
 
 
