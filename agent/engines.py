@@ -99,8 +99,11 @@ class HFEngine(Engine):
 
     def __init__(self, path: str, device: str | None = None, dtype: str = "auto"):
         import torch
-        from transformers import AutoModelForCausalLM, AutoTokenizer
 
+        try:
+            from transformers import AutoModelForCausalLM, AutoTokenizer
+        except ImportError as exc:
+            raise ImportError("the hf engine needs transformers: pip install autotriton[hf]") from exc
         if path.startswith(("/", ".", "~")) and not Path(path).expanduser().is_dir():
             raise ValueError(f"hf engine: no model directory at {path}")
         self.model = path

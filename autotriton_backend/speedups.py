@@ -11,7 +11,7 @@ from typing import Any
 
 from .report import format_table
 
-BACKENDS = ("eager", "inductor", "autotriton")
+BACKENDS = ("eager", "inductor", "autotriton")  # also the order of the plugin's interleaved rounds
 
 
 @dataclass
@@ -66,8 +66,10 @@ def speedup_table(rows: list[SpeedupRow]) -> str:
 
 def plot(rows: list[SpeedupRow], out: str | Path) -> Path:
     """A bar chart per model: eager, inductor and autotriton side by side, as speedup over eager."""
-    import matplotlib
-
+    try:
+        import matplotlib
+    except ImportError:
+        raise ValueError("plotting needs matplotlib: pip install autotriton[bench]") from None
     matplotlib.use("Agg")  # files only: no display needed
     import matplotlib.pyplot as plt
 

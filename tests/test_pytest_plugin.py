@@ -12,7 +12,7 @@ EXAMPLE = ROOT / "examples" / "benchmarks" / "test_speedups.py"
 
 def pytest_run(*args: str) -> subprocess.CompletedProcess:
     """The example file as a user runs it; `-p` loads the plugin whether or not its entry point is installed."""
-    command = [sys.executable, "-m", "pytest", str(EXAMPLE), "-p", "autotriton_backend.pytest_plugin", "-k", "mlp",
+    command = [sys.executable, "-m", "pytest", str(EXAMPLE), "-p", "autotriton_pytest", "-k", "mlp",
                "-p", "no:cacheprovider", "--benchmark-max-time=0.05", *args]
     return subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=ROOT)
 

@@ -24,7 +24,7 @@ export AUTOTRITON_CACHE_DIR="$out/kernel-cache" AUTOTRITON_BENCH_WARM=1
 rm -rf "$AUTOTRITON_CACHE_DIR"
 status=0  # a failing test still leaves the table and the plot of the others
 "$py" -m pytest examples/benchmarks/test_speedups.py examples/benchmarks/test_kernelbench.py \
-  -p autotriton_backend.pytest_plugin -p no:cacheprovider -s \
+  -p autotriton_pytest -p no:cacheprovider -s \
   --benchmark-json "$out/speedups.json" --benchmark-columns=median,iqr,rounds,iterations 2>&1 | tee "$out/pytest.log" || status=$?
 "$py" -m autotriton_backend.cli report "$out/speedups.json" --plot "$out/speedups.png" | tee "$out/speedups.txt"
 "$py" -m autotriton_backend.cli cache ls > "$out/kernel-cache.txt"

@@ -1,4 +1,4 @@
-"""pytest plugin (entry point `pytest11: autotriton`): benchmark a model under eager, inductor and autotriton.
+"""pytest plugin (entry point `pytest11`): benchmark a model under eager, inductor and autotriton.
 
     def test_my_model(autotriton_benchmark):
         result = autotriton_benchmark(model, [x], options={"mode": "cache"})
@@ -9,20 +9,24 @@ grouped by test), so `--benchmark-json`, `--benchmark-compare` and `--benchmark-
 usual. Rounds are interleaved (eager, inductor, autotriton, then the next round in rotated order)
 so drift hits all three alike. Each entry's `extra_info` holds the backend, the device, the model
 name and the speedups; the terminal summary ends with a speedup table. Without the entry point
-installed, load it with `pytest -p autotriton_backend.pytest_plugin`.
+installed, load it with `pytest -p autotriton_pytest`.
+
+pytest loads this module in every session of an environment where autotriton is installed, so it
+imports nothing heavy at module level: torch and autotriton load when the fixture is first used.
 """
 from __future__ import annotations
 
 import statistics
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pytest
 
-from .speedups import BACKENDS, SpeedupRow, speedup_table
+if TYPE_CHECKING:
+    from autotriton_backend.speedups import SpeedupRow
 
-_RESULTS = pytest.StashKey[list[SpeedupRow]]()
+_RESULTS = pytest.StashKey[list["SpeedupRow"]]()
 
 
 @dataclass
@@ -36,6 +40,8 @@ class BackendComparison:
     regions: list[str] = field(default_factory=list)  # the autotriton compile report's statuses
 
     def speedup(self, backend: str, over: str = "eager") -> float | None:
+        from autotriton_backend.speedups import SpeedupRow
+
         return SpeedupRow(self.name, self.device, self.ms).speedup(backend, over)
 
 
@@ -44,7 +50,8 @@ def autotriton_benchmark(request: pytest.FixtureRequest) -> Callable[..., Backen
     """Call it once per test with (model, example_inputs); options go to torch.compile(backend="autotriton")."""
     session = getattr(request.config, "_benchmarksession", None)
     if session is None:
-        raise pytest.UsageError("autotriton_benchmark needs the pytest-benchmark plugin; do not disable it (-p no:benchmark)")
+        raise pytest.UsageError("autotriton_benchmark needs the pytest-benchmark plugin: pip install autotriton[bench], "
+                                "and do not disable it (-p no:benchmark)")
     if session.skip:
         pytest.skip("benchmarks are skipped (--benchmark-skip)")
     used = []
@@ -57,6 +64,8 @@ def autotriton_benchmark(request: pytest.FixtureRequest) -> Callable[..., Backen
         comparison = _compare(request.node, session, model, list(example_inputs), options, rounds, warmup,
                               name or request.node.name)
         if comparison.ms:
+            from autotriton_backend.speedups import SpeedupRow
+
             request.config.stash.setdefault(_RESULTS, []).append(SpeedupRow(comparison.name, comparison.device, comparison.ms))
         return comparison
 
@@ -67,8 +76,9 @@ def _compare(node: pytest.Item, session: Any, model: Callable, inputs: list[Any]
              rounds: int, warmup: int, name: str) -> BackendComparison:
     import torch
 
-    from .backend import autotriton
-    from .report import compile_report, reset_report
+    from autotriton_backend.backend import autotriton
+    from autotriton_backend.report import compile_report, reset_report
+    from autotriton_backend.speedups import BACKENDS
 
     torch._dynamo.reset()
     reset_report()
@@ -168,5 +178,7 @@ def _flat(output: Any) -> list[Any]:
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     rows = terminalreporter.config.stash.get(_RESULTS, [])
     if rows:
+        from autotriton_backend.speedups import speedup_table
+
         terminalreporter.write_sep("-", "autotriton")
         terminalreporter.write_line(speedup_table(rows))
