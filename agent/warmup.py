@@ -16,7 +16,6 @@ from typing import Any, Callable
 import torch
 from tqdm import tqdm
 
-from autotriton_backend.backend import collect_tasks
 from autotriton_backend.options import BackendOptions
 from autotriton_backend.report import NEEDS_REASON, STATUSES, count_statuses, format_table
 from autotriton_backend.resolve import resolve
@@ -58,14 +57,14 @@ def load_factory(spec: str) -> Callable[[], tuple[torch.nn.Module, list[Any]]]:
     return factory
 
 
-def model_tasks(spec: str, training: bool = False, dynamic: bool | None = None) -> list[tuple[KernelTask, str]]:
+def load_model(spec: str) -> tuple[Callable, list[Any]]:
+    """Call the factory `SCRIPT.py:FACTORY` names; a clear error unless it returns (model, example_inputs)."""
     made = load_factory(spec)()
     if not (isinstance(made, (tuple, list)) and len(made) == 2 and callable(made[0])
             and isinstance(made[1], (tuple, list))):
         raise ValueError(f"{spec} must return (model, example_inputs), e.g. `return model, [x]`; "
                          f"it returned {type(made).__name__}")
-    model, example_inputs = made
-    return collect_tasks(model, list(example_inputs), training=training, dynamic=dynamic)
+    return made[0], list(made[1])
 
 
 def dump_tasks(tasks: list[tuple[KernelTask, str]], out: Path) -> list[Path]:
