@@ -99,17 +99,20 @@ def _compare(node: pytest.Item, session: Any, model: Callable, inputs: list[Any]
         comparison.regions = [record.status for record in compile_report().records]
         if session.disabled:  # --benchmark-disable: run once for correctness, time nothing
             return comparison
-        call = {b: _synchronised(fn, inputs, device) for b, fn in variants.items()}
-        iterations = _iterations(call, target_s=float(session.options["max_time"]) / rounds)
+        sync = _synchronizer(device)
+        call = {b: (lambda fn=fn: fn(*inputs)) for b, fn in variants.items()}
+        iterations = _iterations(call, sync, target_s=float(session.options["max_time"]) / rounds)
         fixtures = {b: _fixture(node, session, b, name) for b in BACKENDS}
         stats = {b: fixtures[b]._make_stats(iterations) for b in BACKENDS}  # pytest-benchmark's own entries
         samples: dict[str, list[float]] = {b: [] for b in BACKENDS}
         for round_index in range(rounds):
             order = BACKENDS[round_index % 3:] + BACKENDS[:round_index % 3]  # rotate who goes first
             for backend in order:
+                sync()
                 start = time.perf_counter()
                 for _ in range(iterations):
                     call[backend]()
+                sync()  # once per round: per-call syncs would add the same overhead to all three
                 elapsed = time.perf_counter() - start
                 stats[backend].update(elapsed)
                 samples[backend].append(elapsed / iterations * 1000.0)
@@ -133,27 +136,23 @@ def _fixture(node: pytest.Item, session: Any, backend: str, name: str) -> Any:
     return fixture
 
 
-def _synchronised(fn: Callable, inputs: list[Any], device: str) -> Callable[[], None]:
+def _synchronizer(device: str) -> Callable[[], None]:
+    """Waits for queued GPU work, so a round's time covers its kernels; nothing to wait for on a CPU."""
     import torch
 
-    if device == "cpu":
-        return lambda: fn(*inputs)
-
-    def call() -> None:
-        fn(*inputs)
-        torch.cuda.synchronize()
-
-    return call
+    return (lambda: None) if device == "cpu" else torch.cuda.synchronize
 
 
-def _iterations(calls: dict[str, Callable[[], None]], target_s: float) -> int:
+def _iterations(calls: dict[str, Callable[[], None]], sync: Callable[[], None], target_s: float) -> int:
     """Calls per round so that the slowest backend's round lasts about `target_s` (at least one call)."""
     slowest = 0.0
     for call in calls.values():
         times = []
         for _ in range(3):  # the median of three: one stray slow call must not set the pace
+            sync()
             start = time.perf_counter()
             call()
+            sync()
             times.append(time.perf_counter() - start)
         slowest = max(slowest, statistics.median(times))
     return max(1, min(1000, int(target_s / max(slowest, 1e-7))))
