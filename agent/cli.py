@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from autotriton_backend.options import BackendOptions
+from cache.store import KernelCache
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -32,9 +34,13 @@ def _add_model(parser: argparse.ArgumentParser) -> None:
 
 
 def run_tasks(args: argparse.Namespace) -> int:
-    from .warmup import dump_tasks, model_tasks  # compiles models: loaded only when asked for
+    from autotriton_backend.backend import collect_tasks  # compiles models: loaded only when asked for
 
-    written = dump_tasks(model_tasks(args.model, args.training, args.dynamic or None), args.out)
+    from .warmup import dump_tasks, load_model
+
+    model, inputs = load_model(args.model)
+    args.out.mkdir(parents=True, exist_ok=True)  # an unwritable --out fails now, not after the model compiled
+    written = dump_tasks(collect_tasks(model, inputs, args.training, args.dynamic or None), args.out)
     print(f"wrote {len(written)} task(s) to {args.out}")
     for path in written:
         print(f"  {path}")
@@ -42,8 +48,10 @@ def run_tasks(args: argparse.Namespace) -> int:
 
 
 def run_warmup(args: argparse.Namespace) -> int:
+    from autotriton_backend.backend import collect_tasks  # compiles models: loaded only when asked for
+
     from .searcher import make_searcher
-    from .warmup import model_tasks, summary_table, warmup
+    from .warmup import failed_rows, load_model, summary_table, warmup
 
     given = {"engine": args.engine, "search_turns": args.turns, "search_samples": args.samples,
              "search_seconds": args.seconds, "search_tokens": args.tokens, "cache_dir": args.cache_dir}
@@ -53,6 +61,14 @@ def run_warmup(args: argparse.Namespace) -> int:
     if args.workers is not None and args.workers < 1:
         raise ValueError("--workers must be at least 1")
     searcher = make_searcher(options)  # a bad engine fails now, not after the model compiled
-    rows = warmup(model_tasks(args.model, args.training, args.dynamic or None), options, workers=args.workers, searcher=searcher)
+    KernelCache(options.cache_dir).close()  # so does an unusable --cache-dir
+    model, inputs = load_model(args.model)
+    rows = warmup(collect_tasks(model, inputs, args.training, args.dynamic or None), options, workers=args.workers,
+                  searcher=searcher)
     print(summary_table(rows))
+    failed = failed_rows(rows)
+    if failed:
+        print(f"warmup: {len(failed)} task(s) could not be searched and nothing was cached for them; "
+              "fix the cause above and run warmup again", file=sys.stderr)
+        return 1
     return 0

@@ -8,8 +8,9 @@
 - `files:DIR`               hand-written candidates read from disk, for tests and for replaying kernels
 
 The files engine answers request (task key K, turn T) with `DIR/K/turn<T>.py` when that file exists,
-else `DIR/K.py`, else an empty reply (the verifier then reports that no code was found). Every
-sample of a turn gets the same file. The file holds plain Python; it is returned inside a
+else `DIR/K.py`, else an empty reply when `DIR/K/` exists (the verifier then reports that no code
+was found). A task with neither `DIR/K.py` nor `DIR/K/` is an engine failure (a missing file, not a
+wrong answer), so nothing is cached for it. Every sample of a turn gets the same file. The file holds plain Python; it is returned inside a
 ```python block, as a model would write it.
 """
 from __future__ import annotations
@@ -21,9 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-Conversation = list[dict[str, str]]
+from autotriton_backend.engine_spec import parse_engine_spec
 
-SPEC_FORMS = "hf:PATH, openai:BASE_URL#MODEL, vllm:PATH, files:DIR"
+Conversation = list[dict[str, str]]
 
 
 class EngineError(RuntimeError):
@@ -63,16 +64,11 @@ class Engine(ABC):
 
 def make_engine(spec: str, **options: Any) -> Engine:
     """Build the engine a spec names; `options` go to that engine's constructor."""
-    kind, _, rest = spec.partition(":")
-    if kind == "openai":
-        base_url, _, model = rest.partition("#")
-        if "://" not in base_url or not model:
-            raise ValueError(f"bad engine spec {spec!r}: openai needs BASE_URL#MODEL; valid forms: {SPEC_FORMS}")
-        return OpenAIEngine(base_url, model, **options)
+    parsed = parse_engine_spec(spec)
+    if parsed.kind == "openai":
+        return OpenAIEngine(parsed.target, parsed.model, **options)
     engines = {"hf": HFEngine, "vllm": VLLMEngine, "files": FilesEngine}
-    if kind not in engines or not rest:
-        raise ValueError(f"bad engine spec {spec!r}; valid forms: {SPEC_FORMS}")
-    return engines[kind](rest, **options)
+    return engines[parsed.kind](parsed.target, **options)
 
 
 class FilesEngine(Engine):
@@ -93,7 +89,9 @@ class FilesEngine(Engine):
         for path in (self.root / meta.task_key / f"turn{meta.turn}.py", self.root / f"{meta.task_key}.py"):
             if path.is_file():
                 return f"```python\n{path.read_text()}\n```"
-        return ""
+        if (self.root / meta.task_key).is_dir():
+            return ""  # this task's directory has no answer for this turn: an empty reply, as a model might give
+        raise EngineError(f"files engine: no {meta.task_key}.py or {meta.task_key}/turn<N>.py in {self.root}")
 
 
 class HFEngine(Engine):
@@ -101,8 +99,11 @@ class HFEngine(Engine):
 
     def __init__(self, path: str, device: str | None = None, dtype: str = "auto"):
         import torch
-        from transformers import AutoModelForCausalLM, AutoTokenizer
 
+        try:
+            from transformers import AutoModelForCausalLM, AutoTokenizer
+        except ImportError as exc:
+            raise ImportError("the hf engine needs transformers: pip install autotriton[hf]") from exc
         if path.startswith(("/", ".", "~")) and not Path(path).expanduser().is_dir():
             raise ValueError(f"hf engine: no model directory at {path}")
         self.model = path

@@ -226,4 +226,7 @@ def _summary(verdict: Verdict) -> str:
         ms = verdict.timings.candidate_ms if verdict.timings else None
         return "correct" + (f", {ms:.4f} ms" if ms is not None else "")
     failed = verdict.failed_check
-    return f"failed {failed.name}" if failed else "failed"
+    if failed is None:
+        return "failed"
+    reason = " ".join(failed.reason.split())
+    return f"failed {failed.name}" + (f": {reason}" if reason else "")

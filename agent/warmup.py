@@ -16,9 +16,8 @@ from typing import Any, Callable
 import torch
 from tqdm import tqdm
 
-from autotriton_backend.backend import collect_tasks
 from autotriton_backend.options import BackendOptions
-from autotriton_backend.report import count_statuses, format_table
+from autotriton_backend.report import NEEDS_REASON, STATUSES, count_statuses, format_table
 from autotriton_backend.resolve import resolve
 from autotriton_backend.task import KernelTask
 from cache.store import KernelCache
@@ -48,16 +47,24 @@ def load_factory(spec: str) -> Callable[[], tuple[torch.nn.Module, list[Any]]]:
     module_spec = importlib.util.spec_from_file_location(f"autotriton_user_{path.stem}", path)
     assert module_spec is not None and module_spec.loader is not None
     module = importlib.util.module_from_spec(module_spec)
-    module_spec.loader.exec_module(module)
+    try:
+        module_spec.loader.exec_module(module)
+    except SyntaxError as exc:
+        raise ValueError(f"{path}:{exc.lineno}: syntax error: {exc.msg}") from None
     factory = getattr(module, name, None)
     if not callable(factory):
         raise ValueError(f"{path} defines no function {name!r}")
     return factory
 
 
-def model_tasks(spec: str, training: bool = False, dynamic: bool | None = None) -> list[tuple[KernelTask, str]]:
-    model, example_inputs = load_factory(spec)()
-    return collect_tasks(model, list(example_inputs), training=training, dynamic=dynamic)
+def load_model(spec: str) -> tuple[Callable, list[Any]]:
+    """Call the factory `SCRIPT.py:FACTORY` names; a clear error unless it returns (model, example_inputs)."""
+    made = load_factory(spec)()
+    if not (isinstance(made, (tuple, list)) and len(made) == 2 and callable(made[0])
+            and isinstance(made[1], (tuple, list))):
+        raise ValueError(f"{spec} must return (model, example_inputs), e.g. `return model, [x]`; "
+                         f"it returned {type(made).__name__}")
+    return made[0], list(made[1])
 
 
 def dump_tasks(tasks: list[tuple[KernelTask, str]], out: Path) -> list[Path]:
@@ -89,7 +96,7 @@ def warmup(tasks: list[tuple[KernelTask, str]], options: BackendOptions, workers
         try:
             resolution = resolve(task, device, cache, options, lambda: searcher)
         except Exception as exc:  # one task failing must not end the warmup
-            return WarmupRow(task.key, task.name, device, "failed", None, time.monotonic() - start, f"{type(exc).__name__}: {exc}")
+            return WarmupRow(task.key, task.name, device, "error", None, time.monotonic() - start, f"{type(exc).__name__}: {exc}")
         speedup = resolution.entry.speedup_vs_inductor if resolution.entry else None
         return WarmupRow(task.key, task.name, device, resolution.status, speedup, time.monotonic() - start, resolution.detail)
 
@@ -99,10 +106,22 @@ def warmup(tasks: list[tuple[KernelTask, str]], options: BackendOptions, workers
 
 
 def summary_table(rows: list[WarmupRow]) -> str:
-    header = ("key", "name", "device", "status", "speedup", "seconds", "detail")
-    cells = [
-        (r.task_key[:12], r.name, r.device, r.status,
-         "-" if r.speedup_vs_inductor is None else f"{r.speedup_vs_inductor:.2f}x", f"{r.seconds:.1f}", r.detail[:50])
-        for r in rows
-    ]
-    return f"warmup: {len(rows)} task(s): {count_statuses(r.status for r in rows)}\n" + format_table(header, cells)
+    """One row per task, then each failure's reason in full and what the statuses seen mean."""
+    header = ("key", "name", "device", "status", "kernel vs inductor", "seconds")
+    cells = [(r.task_key[:12], r.name, r.device, r.status, _speedup(r), f"{r.seconds:.1f}") for r in rows]
+    lines = [f"warmup: {len(rows)} task(s): {count_statuses(r.status for r in rows)}", format_table(header, cells)]
+    lines += [f"  why {r.task_key[:12]} ({r.name}): {' '.join(r.detail.split())}"
+              for r in rows if r.status in NEEDS_REASON and r.detail]
+    lines += [f"  {status}: {STATUSES[status]}" for status in sorted({r.status for r in rows}) if status in STATUSES]
+    return "\n".join(lines)
+
+
+def _speedup(row: WarmupRow) -> str:
+    if row.status not in ("cache-hit", "new-kernel"):
+        return ""
+    return "untimed" if row.speedup_vs_inductor is None else f"{row.speedup_vs_inductor:.2f}x"
+
+
+def failed_rows(rows: list[WarmupRow]) -> list[WarmupRow]:
+    """Tasks whose search could not run (engine or our own failure): a warmup to run again."""
+    return [r for r in rows if r.status in ("engine-error", "error")]

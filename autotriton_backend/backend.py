@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import statistics
+import sys
 import warnings
 from dataclasses import asdict
 from pathlib import Path
@@ -31,11 +33,12 @@ from .partition import Region, find_regions
 from .region_task import region_to_task
 from .report import RegionRecord, compile_report
 from .resolve import resolve
-from .searching import Searcher, load_searcher
+from .searching import EngineUnavailable, Searcher, load_searcher
 from .splice import kernel_op, splice
 from .task import KernelTask
 
 PASS_VERSION = "autotriton-pass/1"
+log = logging.getLogger("autotriton.backend")
 
 
 def autotriton(gm: fx.GraphModule, example_inputs: list[Any], **kwargs: Any) -> Callable:
@@ -54,7 +57,11 @@ def autotriton(gm: fx.GraphModule, example_inputs: list[Any], **kwargs: Any) -> 
     except Exception as exc:
         if options.strict:
             raise
-        _warn(f"compiling with spliced kernels failed ({type(exc).__name__}: {exc}); this graph uses plain inductor")
+        problem = f"compiling with spliced kernels failed ({type(exc).__name__}: {_one_line(exc)})"
+        compile_report().problems.append(problem)
+        _warn(f"{problem}; this graph uses plain inductor")
+        if options.report:
+            print(compile_report().table())
         return compile_fx(gm, example_inputs)
     if options.report:
         print(compile_report().table())
@@ -80,6 +87,7 @@ class KernelPass(CustomGraphPass):
         self.module_dir = Path(self.cache.directory) / "modules"
         self.spliced = 0
         self._searcher: Searcher | None = None
+        self._engine_failure = ""
         self._bypass_fx_cache = False
 
     def register_cached_kernels(self, example_inputs: list[Any]) -> None:
@@ -122,38 +130,72 @@ class KernelPass(CustomGraphPass):
 
     def _plan(self, graph: fx.Graph, graph_index: int) -> list[tuple[Region, Callable]]:
         plans = []
-        for index, region in enumerate(find_regions(graph)):
-            record = RegionRecord(graph_index, f"g{graph_index}r{index}", len(region.nodes), "", "failed", detail=region.kind)
+        regions = find_regions(graph)
+        log.info("graph %d: %d region(s): %s", graph_index, len(regions), ", ".join(map(region_label, regions)))
+        for index, region in enumerate(regions):
+            label = region_label(region)
+            record = RegionRecord(graph_index, label, len(region.nodes), "", "error", detail=region.kind)
             compile_report().records.append(record)
             try:
-                task = region_to_task(region, record.region)
+                task = region_to_task(region, label)
                 record.task_key = task.key
                 device = str(region.inputs[0].meta["val"].device) if region.inputs else "cpu"
                 if not _can_run(device):
-                    record.status = "needs-interpreter"
+                    record.status, record.detail = "needs-interpreter", "CPU region: set TRITON_INTERPRET=1 before start"
                     _warn_once("CPU regions run Triton kernels only when TRITON_INTERPRET=1 is set before start; "
                                "they stay with inductor")
                     continue
-                resolution = resolve(task, device, self.cache, self.options, self._searcher_or_none)
+                searcher = lambda: self._searcher_for(f"region {index + 1}/{len(regions)} of graph {graph_index} ({label})")
+                resolution = resolve(task, device, self.cache, self.options, searcher)
                 record.status, record.detail, entry = resolution.status, resolution.detail, resolution.entry
+                log.info("region %s (task %s): %s %s", label, task.key[:12], record.status, record.detail)
                 if entry is not None and entry.source is not None:
                     plans.append((region, kernel_op(task, entry.source, self.module_dir)))
+                    record.spliced = True
                     record.speedup_vs_inductor = entry.speedup_vs_inductor
             except Exception as exc:
                 if self.options.strict:
                     raise
-                record.status, record.detail = "failed", f"{type(exc).__name__}: {exc}"
-                _warn(f"region {record.region} falls back to inductor: {record.detail}")
+                record.status, record.detail = "error", f"{type(exc).__name__}: {exc}"
+                _warn(f"region {label} falls back to inductor: {record.detail}")
         return plans
 
-    def _searcher_or_none(self) -> Searcher | None:
+    def _searcher_for(self, what: str) -> Searcher | None:
+        """The searcher for a cache miss (built once), announcing the search: it may take minutes."""
         if self.options.engine is None:
             _warn_once("search mode has no engine (set AUTOTRITON_ENGINE or options={'engine': ...}); "
                        "regions without a cached kernel stay with inductor")
             return None
+        if self._engine_failure:
+            raise EngineUnavailable(self._engine_failure)
         if self._searcher is None:
-            self._searcher = load_searcher(self.options)
+            try:
+                self._searcher = load_searcher(self.options)
+            except Exception as exc:  # once per compile: every later region reports the same failure
+                self._engine_failure = f"engine {self.options.engine!r} cannot start: {_one_line(exc)}"
+                _warn(f"{self._engine_failure}; regions without a cached kernel stay with inductor")
+                raise EngineUnavailable(self._engine_failure) from exc
+        print(f"autotriton: searching a kernel for {what} with {self.options.engine} "
+              f"(up to {self.options.search_seconds:g} s)", file=sys.stderr, flush=True)
         return self._searcher
+
+
+LAYOUT_OPS = frozenset({"permute", "view", "_unsafe_view", "reshape", "t", "transpose", "expand", "clone",
+                        "squeeze", "unsqueeze", "contiguous"})
+
+
+def region_label(region: Region) -> str:
+    """A readable name for a region: its distinct ATen ops in graph order, e.g. `addmm+mul+erf`."""
+    names = []
+    for node in region.nodes:
+        if node.op == "call_function":
+            name = getattr(getattr(node.target, "_overloadpacket", None), "__name__", None) or getattr(
+                node.target, "__name__", str(node.target))
+            if name not in names:
+                names.append(name)
+    names = [n for n in names if n not in LAYOUT_OPS] or names  # what it computes, not how it is laid out
+    shown = "+".join(names[:4]) or region.kind.lower()
+    return shown + (f"+{len(names) - 4} more" if len(names) > 4 else "")
 
 
 def _can_run(device: str) -> bool:
@@ -186,7 +228,13 @@ _warned: set[str] = set()
 
 
 def _warn(message: str) -> None:
-    warnings.warn(f"autotriton: {message}", RuntimeWarning, stacklevel=3)
+    log.debug("warning: %s", message)
+    warnings.warn(f"autotriton: {_one_line(message)}", RuntimeWarning, stacklevel=3)
+
+
+def _one_line(text: object) -> str:
+    """Warnings stay one line each: an exception's multi-line text is joined."""
+    return " ".join(str(text).split())
 
 
 def _warn_once(message: str) -> None:
@@ -205,8 +253,8 @@ class TaskCollector(CustomGraphPass):
         return None  # never served from inductor's cache: the pass must run to see the regions
 
     def __call__(self, graph: fx.Graph) -> None:
-        for index, region in enumerate(find_regions(graph)):
-            task = region_to_task(region, f"region{len(self.tasks)}_{index}")
+        for region in find_regions(graph):
+            task = region_to_task(region, region_label(region))
             device = str(region.inputs[0].meta["val"].device) if region.inputs else "cpu"
             self.tasks.setdefault(task.key, (task, device))
 

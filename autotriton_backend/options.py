@@ -5,6 +5,8 @@ import os
 from dataclasses import dataclass, fields
 from typing import Any, Mapping
 
+from .engine_spec import parse_engine_spec
+
 MODES = ("search", "cache", "off")
 ENV_PREFIX = "AUTOTRITON_"
 
@@ -21,7 +23,7 @@ class BackendOptions:
     search_samples: int = 2
     search_seconds: float = 600.0
     search_tokens: int | None = None  # generated tokens per region, all turns together
-    verify_timeout_s: float = 180.0
+    verify_timeout_s: float = 180.0  # seconds one candidate may run in the verifier before it is killed
 
     @staticmethod
     def resolve(options: Mapping[str, Any] | None = None, environ: Mapping[str, str] = os.environ) -> "BackendOptions":
@@ -35,11 +37,43 @@ class BackendOptions:
         for name, value in (options or {}).items():
             if name not in known:
                 raise ValueError(f"unknown autotriton option {name!r}; valid options: {', '.join(known)}")
+            _check_type(name, value, known[name].type)
             values[name] = value
         resolved = BackendOptions(**values)
-        if resolved.mode not in MODES:
-            raise ValueError(f"unknown autotriton mode {resolved.mode!r}; valid modes: {', '.join(MODES)}")
+        resolved._check_values()
         return resolved
+
+    def _check_values(self) -> None:
+        if self.mode not in MODES:
+            raise ValueError(f"unknown autotriton mode {self.mode!r}; valid modes: {', '.join(MODES)}")
+        if self.engine is not None:
+            try:
+                parse_engine_spec(self.engine)
+            except ValueError as exc:
+                raise ValueError(f"autotriton option engine: {exc}") from None
+        for name in ("search_turns", "search_samples", "search_tokens"):
+            if getattr(self, name) is not None and getattr(self, name) < 1:
+                raise ValueError(f"autotriton option {name} must be at least 1, got {getattr(self, name)!r}")
+        for name in ("search_seconds", "verify_timeout_s"):
+            if getattr(self, name) <= 0:
+                raise ValueError(f"autotriton option {name} must be a positive number of seconds, got {getattr(self, name)!r}")
+        if self.strict and self.mode == "search" and self.engine is None:
+            raise ValueError("autotriton option strict=True in search mode needs an engine (options={'engine': ...} "
+                             "or AUTOTRITON_ENGINE); to use cached kernels only, set mode='cache'")
+
+
+_TYPE_NAMES = {"bool": (bool,), "int": (int,), "float": (int, float), "str": (str,)}
+
+
+def _check_type(name: str, value: Any, annotation: Any) -> None:
+    """Option values from Python must already have their type: "two" turns or "false" are refused here."""
+    kinds = [part.strip() for part in str(annotation).split("|")]
+    if value is None and "None" in kinds:
+        return
+    allowed = tuple(t for kind in kinds for t in _TYPE_NAMES.get(kind, ()))
+    if isinstance(value, bool) and bool not in allowed or not isinstance(value, allowed):
+        wanted = " or ".join("True/False" if k == "bool" else k for k in kinds)
+        raise ValueError(f"autotriton option {name} must be {wanted}, got {value!r}")
 
 
 def _parse(name: str, text: str, annotation: Any) -> Any:

@@ -5,16 +5,31 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable
 
+# Every status a region (or a warmup task) can end in, with what it means for the user.
+STATUSES = {
+    "cache-hit": "a verified kernel from the cache runs this region",
+    "new-kernel": "searched now: a verified kernel won, was cached and runs this region",
+    "no-kernel": "searched now: no candidate was correct (reason below); inductor keeps the region",
+    "slower": "searched now: a correct kernel was slower than inductor; inductor keeps the region",
+    "tried-before": "an earlier search with at least this budget found nothing; inductor keeps the region",
+    "not-cached": "cache mode and no cached kernel; inductor keeps the region",
+    "no-engine": "search mode without an engine; inductor keeps the region",
+    "engine-error": "the engine or the verifier failed (reason below); nothing cached, the next compile retries",
+    "needs-interpreter": "a CPU region without TRITON_INTERPRET=1 at start; inductor keeps the region",
+    "error": "autotriton failed on this region (reason below); inductor keeps it",
+}
+
 
 @dataclass
 class RegionRecord:
     graph: int
-    region: str
+    region: str  # readable: the region's ops, e.g. addmm+mul+erf
     ops: int
     task_key: str
-    status: str  # cache-hit, searched-won, searched-lost, negative-cached, no-engine, cache-miss, failed
+    status: str  # a key of STATUSES
     speedup_vs_inductor: float | None = None
     detail: str = ""
+    spliced: bool = False
 
 
 @dataclass
@@ -22,18 +37,35 @@ class CompileReport:
     records: list[RegionRecord] = field(default_factory=list)
     graphs: int = 0
     graph_guards: list[tuple[float, float]] = field(default_factory=list)  # (ms with kernels, ms inductor)
+    problems: list[str] = field(default_factory=list)  # whole graphs left to inductor, and why
 
     def table(self) -> str:
-        header = ("graph", "region", "ops", "key", "status", "speedup", "detail")
-        rows = [
-            (str(r.graph), r.region, str(r.ops), r.task_key[:12], r.status,
-             "-" if r.speedup_vs_inductor is None else f"{r.speedup_vs_inductor:.2f}x", r.detail[:60])
-            for r in self.records
-        ]
+        header = ("graph", "region", "ops", "status", "kernel vs inductor", "task key")
+        rows = [(str(r.graph), r.region, str(r.ops), r.status, _speedup(r), r.task_key[:12]) for r in self.records]
         summary = count_statuses(r.status for r in self.records)
-        guards = [f"model guard: {k:.4f} ms with kernels vs {i:.4f} ms inductor" for k, i in self.graph_guards]
-        lines = [f"autotriton: {self.graphs} graph(s), {len(self.records)} region(s): {summary}", format_table(header, rows)]
-        return "\n".join(lines + guards)
+        lines = [f"autotriton: {self.graphs} graph(s), {len(self.records)} region(s): {summary}"]
+        if self.records:
+            lines.append(format_table(header, rows))
+        spliced = [f"{r.region} ({_speedup(r)})" for r in self.records if r.spliced]
+        lines.append(f"spliced kernels: {', '.join(spliced)}" if spliced else "spliced kernels: none")
+        reasons = [(r, " ".join(r.detail.split())) for r in self.records if not r.spliced and r.status in NEEDS_REASON]
+        lines += [f"  why {r.region} (graph {r.graph}): {reason}" for r, reason in reasons if reason]
+        lines += [f"  {status}: {STATUSES[status]}" for status in sorted({r.status for r in self.records})
+                  if status in STATUSES]
+        lines += [f"model guard: {k:.4f} ms with kernels vs {i:.4f} ms inductor" for k, i in self.graph_guards]
+        lines += [f"graph left to inductor: {problem}" for problem in self.problems]
+        return "\n".join(lines)
+
+
+NEEDS_REASON = {"no-kernel", "slower", "engine-error", "error", "needs-interpreter"}
+
+
+def _speedup(record: RegionRecord) -> str:
+    if not record.spliced:
+        return ""
+    if record.speedup_vs_inductor is None:
+        return "untimed, no GPU"
+    return f"{record.speedup_vs_inductor:.2f}x"
 
 
 def count_statuses(statuses: Iterable[str]) -> str:
@@ -57,4 +89,3 @@ def compile_report() -> CompileReport:
 def reset_report() -> None:
     global _REPORT
     _REPORT = CompileReport()
-

@@ -21,12 +21,22 @@ SEARCHER_GROUP = "autotriton.searchers"
 
 @dataclass
 class SearchOutcome:
-    """The fastest verified candidate, or None with the budget that was spent finding nothing."""
+    """The fastest verified candidate, or None with the budget that was spent finding nothing.
+
+    `transient` marks a search that could not do its job (the engine failed: unreachable server,
+    timeout, missing file; or the verifier itself failed): nothing may be cached for it, since a
+    later search with a working engine may well succeed. `error` says what happened, in full.
+    """
 
     candidate: Candidate | None
     verdict: Verdict | None
     budget: dict[str, Any] = field(default_factory=dict)
     error: str = ""
+    transient: bool = False
+
+
+class EngineUnavailable(RuntimeError):
+    """The engine could not start or answer: reported as an engine error, never cached."""
 
 
 class Searcher(Protocol):

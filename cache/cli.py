@@ -11,7 +11,7 @@ from autotriton_backend.candidate import Candidate, Provenance
 from autotriton_backend.task import KernelTask, TaskError
 from autotriton_backend.verifier import VerifyOptions, verify
 
-from .store import CacheEntry, KernelCache
+from .store import CacheCorrupted, CacheEntry, KernelCache, discard_database
 
 KEY_WIDTH = 12
 
@@ -147,7 +147,15 @@ def run_import(args: argparse.Namespace) -> int:
 
 
 def run_clear(args: argparse.Namespace) -> int:
-    with KernelCache(args.dir) as cache:
+    try:
+        cache = KernelCache(args.dir)
+    except CacheCorrupted as exc:
+        if not args.yes:
+            raise
+        discard_database(exc.directory)
+        print(f"the cache database in {exc.directory} was corrupted: deleted it; the cache is empty now")
+        return 0
+    with cache:
         count = len(cache)
         if not args.yes:
             if not sys.stdin.isatty():

@@ -11,8 +11,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
+import shutil
+import sqlite3
 import time
 import warnings
+from contextlib import closing
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -36,6 +40,18 @@ class EntryError(ValueError):
 
 class CacheIntegrityWarning(UserWarning):
     """A stored or imported entry was refused."""
+
+
+class CacheCorrupted(ValueError):
+    """The cache's SQLite database cannot be read; `autotriton cache clear --yes` starts it afresh."""
+
+    def __init__(self, directory: Path, reason: str) -> None:
+        super().__init__(f"the kernel cache at {directory} is corrupted ({reason}); "
+                         f"start it afresh with `autotriton cache --dir {directory} clear --yes`")
+        self.directory = directory
+
+
+DATABASE = "cache.db"  # diskcache's SQLite file inside the cache directory
 
 
 def default_directory() -> Path:
@@ -208,8 +224,12 @@ class KernelCache:
         if not self.directory.exists():
             self.directory.mkdir(parents=True, exist_ok=True)
             os.chmod(self.directory, 0o700)  # kernels are code we will execute: owner only
+        check_database(self.directory)
         # eviction off: the cache is the search's checkpoint, entries leave only when asked
-        self._cache = diskcache.Cache(str(self.directory), disk=_TextDisk, eviction_policy="none")
+        try:
+            self._cache = diskcache.Cache(str(self.directory), disk=_TextDisk, eviction_policy="none")
+        except sqlite3.DatabaseError as exc:
+            raise CacheCorrupted(self.directory, str(exc)) from exc
 
     def close(self) -> None:
         self._cache.close()
@@ -342,6 +362,29 @@ class KernelCache:
             _refuse(key, str(exc))
             return None
         return entry
+
+
+def check_database(directory: Path) -> None:
+    """Raise CacheCorrupted when the cache's database exists but SQLite cannot read it (garbage, truncation)."""
+    database = directory / DATABASE
+    if not database.is_file():
+        return
+    try:
+        with closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True)) as connection:
+            verdict = connection.execute("PRAGMA quick_check").fetchone()[0]
+    except sqlite3.DatabaseError as exc:
+        raise CacheCorrupted(directory, str(exc)) from exc
+    if verdict != "ok":
+        raise CacheCorrupted(directory, f"SQLite quick_check: {verdict}")
+
+
+def discard_database(directory: Path) -> None:
+    """Delete a corrupted cache's database and diskcache's value files; other files (modules, logs) stay."""
+    for name in (DATABASE, f"{DATABASE}-wal", f"{DATABASE}-shm"):
+        (directory / name).unlink(missing_ok=True)
+    for child in directory.iterdir():
+        if child.is_dir() and re.fullmatch(r"[0-9a-f]{2}", child.name):  # diskcache's large-value folders
+            shutil.rmtree(child)
 
 
 def _plain(data: Any) -> Any:

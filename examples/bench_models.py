@@ -32,7 +32,8 @@ def main() -> None:
     parser.add_argument("--models", nargs="*", default=list(FACTORIES))
     args = parser.parse_args()
     if not torch.cuda.is_available():
-        raise SystemExit("bench_models.py times on a GPU; there is none here")
+        print("skipped: bench_models.py times on a GPU; there is none here")
+        return
     os.environ["AUTOTRITON_CACHE_DIR"] = tempfile.mkdtemp(prefix="autotriton-bench-")
     from triton.testing import do_bench
 
@@ -46,7 +47,8 @@ def main() -> None:
         model, inputs = FACTORIES[name]()
         tasks = collect_tasks(model, inputs)
         offered = [t for t in tasks if len(t[0].inputs) == 3]  # the bundled kernels take (weight, bias, x)
-        options = BackendOptions.resolve({"engine": offer_bundled_kernels(offered), "search_samples": 1})
+        answers = Path(tempfile.mkdtemp(prefix="autotriton-bench-answers-"))
+        options = BackendOptions.resolve({"engine": offer_bundled_kernels(offered, answers), "search_samples": 1})
         print(summary_table(warmup(tasks, options, progress=False)))
         torch._dynamo.reset()
         reset_report()

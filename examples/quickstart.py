@@ -42,9 +42,8 @@ def build() -> tuple[torch.nn.Module, list[torch.Tensor]]:
     return MLP().to(device).eval(), [torch.randn(8, 64, device=device)]
 
 
-def offer_bundled_kernels(tasks: list[tuple[KernelTask, str]]) -> str:
-    """A `files:` engine directory answering turn N of every task's search with bundled kernel N."""
-    directory = Path(tempfile.mkdtemp(prefix="autotriton-quickstart-"))
+def offer_bundled_kernels(tasks: list[tuple[KernelTask, str]], directory: Path) -> str:
+    """A `files:` engine in `directory` answering turn N of every task's search with bundled kernel N."""
     for task, _ in tasks:
         (directory / task.key).mkdir()
         for turn, kernel in enumerate(BUNDLED_KERNELS):
@@ -54,13 +53,14 @@ def offer_bundled_kernels(tasks: list[tuple[KernelTask, str]]) -> str:
 
 def main() -> None:
     model, inputs = build()
-    engine = os.environ.get("AUTOTRITON_ENGINE")
-    if engine is None:
-        engine = offer_bundled_kernels(collect_tasks(model, inputs))
-        torch._dynamo.reset()
-    compiled = torch.compile(model, backend="autotriton", options={"engine": engine})
-    with torch.no_grad():
-        ours, eager = compiled(*inputs), model(*inputs)
+    with tempfile.TemporaryDirectory(prefix="autotriton-quickstart-") as answers:  # gone when the compile is done
+        engine = os.environ.get("AUTOTRITON_ENGINE")
+        if engine is None:
+            engine = offer_bundled_kernels(collect_tasks(model, inputs), Path(answers))
+            torch._dynamo.reset()
+        compiled = torch.compile(model, backend="autotriton", options={"engine": engine})
+        with torch.no_grad():
+            ours, eager = compiled(*inputs), model(*inputs)
     print(compile_report().table())
     error = (ours - eager).abs().max().item()
     print(f"max |autotriton - eager| = {error:.2e}; kernel cache: {default_directory()}")

@@ -19,6 +19,7 @@ import pytest
 import torch
 
 from agent import PROMPT_VERSION, Budget, RequestMeta, extract_code, make_engine, search
+from agent.engines import EngineError
 from agent.prompts import feedback_message, first_prompt
 from autotriton_backend.task import KernelTask
 from autotriton_backend.verdict import Check, Timings, Verdict
@@ -166,14 +167,17 @@ def test_files_engine_naming(tmp_path: Path) -> None:
     (tmp_path / "k.py").write_text("fallback = 1\n")
     (tmp_path / "k").mkdir()
     (tmp_path / "k" / "turn1.py").write_text("turn_one = 1\n")
+    (tmp_path / "j").mkdir()  # a task directory with no file for this turn: an empty answer
     engine = make_engine(f"files:{tmp_path}")
-    meta = [RequestMeta("k", 0, 0), RequestMeta("k", 1, 0), RequestMeta("missing", 0, 0)]
+    meta = [RequestMeta("k", 0, 0), RequestMeta("k", 1, 0), RequestMeta("j", 0, 0)]
     replies = engine.generate([[], [], []], 2, 0.0, 10, meta)
     assert [[extract_code(c.text) for c in r] for r in replies] == [
         ["fallback = 1", "fallback = 1"],
         ["turn_one = 1", "turn_one = 1"],
         ["", ""],
     ]
+    with pytest.raises(EngineError, match="files engine: no missing.py or missing/turn<N>.py"):
+        engine.generate([[]], 1, 0.0, 10, [RequestMeta("missing", 0, 0)])  # no file at all: the engine failed
 
 
 # ---------------------------------------------------------------- a tiny random model, built here

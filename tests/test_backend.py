@@ -76,6 +76,10 @@ def test_backend_is_found_through_the_entry_point():
 @pytest.mark.parametrize("options, message", [
     ({"mode": "fast"}, "valid modes: search, cache, off"),
     ({"turbo": True}, "valid options: mode, engine"),
+    ({"search_turns": "two"}, "option search_turns must be int, got 'two'"),
+    ({"report": "false"}, "option report must be True/False, got 'false'"),
+    ({"engine": "foo:bar"}, "option engine: bad engine spec 'foo:bar'; valid forms: hf:PATH"),
+    ({"strict": True}, "strict=True in search mode needs an engine"),
 ])
 def test_garbage_options_are_refused_with_the_valid_ones(options, message):
     with pytest.raises(Exception, match=message):
@@ -107,7 +111,7 @@ def test_cache_mode_never_calls_an_engine():
     with torch.no_grad():
         y = compiled(model, mode="cache", engine="openai:http://127.0.0.1:9/v1#nobody")(x)
     torch.testing.assert_close(y, model(x))
-    assert statuses() and set(statuses()) == {"cache-miss"}
+    assert statuses() and set(statuses()) == {"not-cached"}
     assert KernelCache().entries() == []  # a search would have left negative entries
 
 
@@ -133,13 +137,19 @@ def test_search_without_an_engine_warns_and_keeps_inductor():
     assert set(statuses()) == {"no-engine"}
 
 
-def test_broken_engine_falls_back_unless_strict():
+def test_engine_that_cannot_start_warns_once_falls_back_and_caches_nothing_unless_strict():
     model, x = mlp(), torch.randn(4, 16)
-    with pytest.warns(RuntimeWarning, match="falls back to inductor"), torch.no_grad():
-        y = compiled(model, engine="bogus:spec")(x)
+    with warnings.catch_warnings(record=True) as caught, torch.no_grad():
+        warnings.simplefilter("always")
+        y = compiled(model, engine="hf:/nonexistent/model")(x)
     torch.testing.assert_close(y, model(x))
-    with pytest.raises(Exception, match="bogus"), torch.no_grad():
-        compiled(model, engine="bogus:spec", strict=True)(x)
+    ours = [str(w.message) for w in caught if "autotriton" in str(w.message)]
+    assert len(ours) == 1 and "cannot start" in ours[0] and "\n" not in ours[0], ours
+    assert set(statuses()) == {"engine-error"}
+    assert all("no model directory at /nonexistent/model" in r.detail for r in compile_report().records)
+    assert KernelCache().entries() == []  # a broken engine says nothing about the regions
+    with pytest.raises(Exception, match="no model directory"), torch.no_grad():
+        compiled(model, engine="hf:/nonexistent/model", strict=True)(x)
 
 
 def test_training_step_gives_eager_gradients(linear_winner):
@@ -201,5 +211,5 @@ def test_dynamos_restart_signals_pass_through_untouched():
         warnings.simplefilter("always")
         y = torch.compile(model, backend="autotriton", dynamic=True, options={"mode": "cache"})(x)
     assert [str(w.message) for w in caught if "autotriton" in str(w.message)] == []
-    assert statuses() and set(statuses()) == {"cache-miss"}
+    assert statuses() and set(statuses()) == {"not-cached"}
     torch.testing.assert_close(y, model(x), atol=1e-5, rtol=1e-5)

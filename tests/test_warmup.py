@@ -13,6 +13,7 @@ import torch
 from autotriton_backend.verifier.monitors import counting_launches
 from autotriton_backend.report import compile_report, reset_report
 from autotriton_backend.task import KernelTask
+from cache.store import KernelCache
 
 ROOT = Path(__file__).parent.parent
 FACTORY = f"{ROOT / 'examples' / 'quickstart.py'}:build"
@@ -56,11 +57,11 @@ def test_tasks_then_warmup_then_cache_mode(tmp_path):
         (kernels / f"{item['key']}.py").write_text(LINEAR_KERNEL)
     out = autotriton("warmup", FACTORY, "--engine", f"files:{kernels}", "--turns", "1", "--samples", "1")
     assert out.returncode == 0, out.stderr
-    assert "warmup: 2 task(s): 1 searched-lost, 1 searched-won" in out.stdout
+    assert "warmup: 2 task(s): 1 new-kernel, 1 no-kernel" in out.stdout
     assert "autotriton warmup" in out.stderr  # the progress bar
 
     again = autotriton("warmup", FACTORY, "--engine", f"files:{kernels}", "--turns", "1", "--samples", "1")
-    assert "1 cache-hit, 1 negative-cached" in again.stdout  # resumable: the cache is the checkpoint
+    assert "1 cache-hit, 1 tried-before" in again.stdout  # resumable: the cache is the checkpoint
 
     ours, eager, launches = compile_and_run(mode="cache")
     assert launches >= 1 and "cache-hit" in [r.status for r in compile_report().records]
@@ -75,8 +76,9 @@ def test_unreachable_server_falls_back_and_the_compile_succeeds():
     torch.testing.assert_close(ours, eager)
     assert launches == 0
     records = compile_report().records
-    assert records and {r.status for r in records} == {"searched-lost"}
+    assert records and {r.status for r in records} == {"engine-error"}
     assert all("Connection" in r.detail for r in records), [r.detail for r in records]
+    assert KernelCache().entries() == []  # an unreachable server is no verdict on the regions
 
 
 @pytest.mark.parametrize("args, message", [

@@ -1,0 +1,70 @@
+"""Every example runs as a user runs it, at CPU sizes; the GPU-only ones skip cleanly here."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import torch
+
+ROOT = Path(__file__).parent.parent
+EXAMPLES = ROOT / "examples"
+KERNELBENCH = EXAMPLES / "kernelbench"
+
+
+def run(command: list[str], tmp_path: Path) -> subprocess.CompletedProcess:
+    """In a private TMPDIR, so anything left behind there is seen."""
+    scratch = tmp_path / "tmpdir"
+    scratch.mkdir(exist_ok=True)
+    env = dict(os.environ, TMPDIR=str(scratch), PYTHONPATH=str(ROOT))
+    return subprocess.run(command, capture_output=True, text=True, timeout=900, env=env, cwd=ROOT)
+
+
+def leftovers(tmp_path: Path) -> list[str]:
+    return [p.name for p in (tmp_path / "tmpdir").iterdir() if "autotriton" in p.name]
+
+
+def test_quickstart_splices_and_leaves_no_temporary_directory(tmp_path):
+    out = run([sys.executable, str(EXAMPLES / "quickstart.py")], tmp_path)
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert "autotriton: searching a kernel for region 1/2" in out.stderr  # the progress line
+    if not torch.cuda.is_available():  # on a GPU the bundled kernels may lose to inductor
+        assert "2 new-kernel" in out.stdout and "spliced kernels: addmm+mul+erf+add" in out.stdout
+    assert leftovers(tmp_path) == []
+
+
+def test_warmup_then_cache_only_deployment(tmp_path):
+    out = run([sys.executable, str(EXAMPLES / "deploy_from_cache.py")], tmp_path)
+    assert out.returncode == 0, out.stderr[-3000:]
+    if not torch.cuda.is_available():  # on a GPU the bundled kernels may lose to inductor
+        assert "warmup: 2 task(s): 2 new-kernel" in out.stdout and "imported 2 entries, skipped 0" in out.stdout
+        assert "2 region(s): 2 cache-hit" in out.stdout
+    assert leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize("task", ["elementwise_gelu", "softmax", "rmsnorm", "row_sum", "matmul_bias_relu"])
+def test_kernelbench_candidate_is_correct_at_cpu_size(task, tmp_path):
+    out = run([sys.executable, "-m", "autotriton_backend.cli", "verify", str(KERNELBENCH / "cpu" / f"{task}.py"),
+               str(KERNELBENCH / f"{task}_triton.py"), "--device", "cpu", "--json"], tmp_path)
+    assert out.returncode == 0, out.stderr[-3000:]
+    verdict = json.loads(out.stdout)
+    assert verdict["correct"], verdict["feedback"]
+
+
+def test_bring_your_own_server_explains_itself(tmp_path):
+    out = run([sys.executable, str(EXAMPLES / "serve_your_model.py"), "--help"], tmp_path)
+    assert out.returncode == 0 and "transformers serve" in out.stdout and "--engine openai:" in out.stdout
+
+
+@pytest.mark.skipif(torch.cuda.is_available(), reason="checks the no-GPU path")
+@pytest.mark.parametrize("command", [
+    ["bash", str(EXAMPLES / "benchmarks" / "run_gpu.sh")],
+    [sys.executable, str(EXAMPLES / "bench_models.py"), "--out", "unused.json"],
+])
+def test_gpu_examples_skip_cleanly_without_a_gpu(command, tmp_path):
+    out = run(command, tmp_path)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.startswith("skipped:")
