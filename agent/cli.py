@@ -34,10 +34,13 @@ def _add_model(parser: argparse.ArgumentParser) -> None:
 def run_tasks(args: argparse.Namespace) -> int:
     from .warmup import dump_tasks, model_tasks  # compiles models: loaded only when asked for
 
-    written = dump_tasks(model_tasks(args.model, args.training, args.dynamic or None), args.out)
+    collection = model_tasks(args.model, args.training, args.dynamic or None)
+    written = dump_tasks(collection, args.out)
     print(f"wrote {len(written)} task(s) to {args.out}")
-    for path in written:
-        print(f"  {path}")
+    for item, path in zip(collection.tasks, written):
+        print(f"  {path}  ({item.level})")
+    for index, covered in enumerate(collection.coverage):
+        print(f"graph {index + 1}: {covered.text()}")
     return 0
 
 
@@ -53,6 +56,7 @@ def run_warmup(args: argparse.Namespace) -> int:
     if args.workers is not None and args.workers < 1:
         raise ValueError("--workers must be at least 1")
     searcher = make_searcher(options)  # a bad engine fails now, not after the model compiled
-    rows = warmup(model_tasks(args.model, args.training, args.dynamic or None), options, workers=args.workers, searcher=searcher)
+    rows = warmup(model_tasks(args.model, args.training, args.dynamic or None).tasks, options, workers=args.workers,
+                  searcher=searcher)
     print(summary_table(rows))
     return 0

@@ -29,7 +29,8 @@ class AgentSearcher:
         result = search(task, self.engine, self.budget, VerifyOptions(device=device, timeout_s=self.verify_timeout_s))
         self.log_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         (self.log_dir / f"{task.key}.json").write_text(json.dumps(result.to_json(), indent=1))
-        spent = {"turns": self.budget.turns, "samples": self.budget.samples}
+        spent = {"turns": self.budget.turns, "samples": self.budget.samples, "seconds": self.budget.seconds,
+                 "tokens": self.budget.tokens}  # the whole budget, so a longer search is never blocked by this one
         if result.winner is None:
             return SearchOutcome(None, None, spent, result.error or f"no correct kernel ({result.stop_reason})")
         return SearchOutcome(result.winner.candidate, result.winner.verdict, spent)

@@ -5,6 +5,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from .partition import Coverage
+
 
 @dataclass
 class RegionRecord:
@@ -15,6 +17,8 @@ class RegionRecord:
     status: str  # cache-hit, searched-won, searched-lost, negative-cached, no-engine, cache-miss, failed
     speedup_vs_inductor: float | None = None
     detail: str = ""
+    level: str = ""  # coarse or fine
+    choice: str = "inductor"  # what runs the region: kernel, eager or inductor
 
 
 @dataclass
@@ -22,18 +26,20 @@ class CompileReport:
     records: list[RegionRecord] = field(default_factory=list)
     graphs: int = 0
     graph_guards: list[tuple[float, float]] = field(default_factory=list)  # (ms with kernels, ms inductor)
+    coverage: list[Coverage] = field(default_factory=list)  # per graph the pass ran on
 
     def table(self) -> str:
-        header = ("graph", "region", "ops", "key", "status", "speedup", "detail")
+        header = ("graph", "region", "level", "ops", "key", "status", "runs", "speedup", "detail")
         rows = [
-            (str(r.graph), r.region, str(r.ops), r.task_key[:12], r.status,
+            (str(r.graph), r.region, r.level, str(r.ops), r.task_key[:12], r.status, r.choice,
              "-" if r.speedup_vs_inductor is None else f"{r.speedup_vs_inductor:.2f}x", r.detail[:60])
             for r in self.records
         ]
         summary = count_statuses(r.status for r in self.records)
+        covered = [f"graph {i + 1}: {c.text()}" for i, c in enumerate(self.coverage)]
         guards = [f"model guard: {k:.4f} ms with kernels vs {i:.4f} ms inductor" for k, i in self.graph_guards]
         lines = [f"autotriton: {self.graphs} graph(s), {len(self.records)} region(s): {summary}", format_table(header, rows)]
-        return "\n".join(lines + guards)
+        return "\n".join(lines + covered + guards)
 
 
 def count_statuses(statuses: Iterable[str]) -> str:
