@@ -159,7 +159,7 @@ class Recorder(CustomGraphPass):
         return None  # never served from inductor's FX graph cache: the pass must run
 
 
-def capture(model: nn.Module, inputs: tuple, graphs: int = 1) -> list[fx.GraphModule]:
+def capture(model: nn.Module, inputs: tuple, graphs: int = 1, dynamic: bool = True) -> list[fx.GraphModule]:
     recorder = Recorder(graphs)
 
     def backend(gm: fx.GraphModule, example_inputs: list) -> object:
@@ -171,7 +171,7 @@ def capture(model: nn.Module, inputs: tuple, graphs: int = 1) -> list[fx.GraphMo
             return gm.forward
 
     torch._dynamo.reset()
-    torch.compile(model, backend=backend, dynamic=True)(*inputs)
+    torch.compile(model, backend=backend, dynamic=dynamic)(*inputs)
     assert len(recorder.graphs) == graphs
     return recorder.graphs
 
@@ -235,7 +235,7 @@ def graph_values(gm: fx.GraphModule) -> dict[fx.Node, object]:
         elif value.dtype.is_floating_point:
             tensor.normal_()
         else:
-            tensor.random_(0, 8)
+            tensor.random_(0, 2 if value.dtype == torch.bool else 8)
         args.append(tensor)
     values: dict[fx.Node, object] = {}
 
