@@ -31,7 +31,7 @@ from torch._inductor.compile_fx import compile_fx
 from torch._inductor.custom_graph_pass import CustomGraphPass
 from torch._inductor.exc import InductorError
 
-from autotriton_backend.partition import MAX_COARSE_OPS, Coverage, compute_nodes, coverage, find_regions
+from autotriton_backend.partition import MAX_COARSE_OPS, Coverage, compute_nodes, coverage, find_regions, fine_regions
 
 SMALL = 64  # sizes at most this stay as written (kernel sizes, strides, dims, group and channel counts)
 
@@ -45,6 +45,7 @@ class ProblemCoverage:
     coarse_ops: int
     fine_ops: int
     regions: int
+    fine_regions: int  # one-kernel regions inside them (a coarse region splits into several)
     whole: bool  # one coarse region holds every compute op
     uncovered: list[str]
     error: str = ""
@@ -86,14 +87,14 @@ class _Recorder(CustomGraphPass):
     """Partitions each post-grad graph it is shown, then stops inductor (nothing is generated)."""
 
     def __init__(self) -> None:
-        self.results: list[tuple[Coverage, int, list[str]]] = []
+        self.results: list[tuple[Coverage, int, int, list[str]]] = []
 
     def __call__(self, graph: fx.Graph) -> None:
         regions = find_regions(graph)
         measured = coverage(graph, regions)
         covered = {n for r in regions for n in r.nodes}
         uncovered = [str(n.target) for n in compute_nodes(graph) if n not in covered]
-        self.results.append((measured, len(regions), uncovered))
+        self.results.append((measured, len(regions), len(fine_regions(regions)), uncovered))
         raise _Captured
 
     def uuid(self) -> None:
@@ -124,14 +125,13 @@ def measure(path: Path, level: int) -> ProblemCoverage:
         pass
     except Exception as exc:  # a problem that does not capture counts as not covered
         line = traceback.format_exception_only(exc)[-1].strip()
-        return ProblemCoverage(level, path.stem, 0, 0, 0, 0, 0, False, [], line[:200])
+        return ProblemCoverage(level, path.stem, 0, 0, 0, 0, 0, 0, False, [], line[:200])
     graphs = recorder.results
-    total = sum(c.compute_ops for c, _, _ in graphs)
     return ProblemCoverage(
-        level, path.stem, len(graphs), total,
-        sum(c.coarse_ops for c, _, _ in graphs), sum(c.fine_ops for c, _, _ in graphs),
-        sum(n for _, n, _ in graphs), len(graphs) == 1 and graphs[0][0].whole,
-        [op for _, _, ops in graphs for op in ops])
+        level, path.stem, len(graphs), sum(c.compute_ops for c, *_ in graphs),
+        sum(c.coarse_ops for c, *_ in graphs), sum(c.fine_ops for c, *_ in graphs),
+        sum(g[1] for g in graphs), sum(g[2] for g in graphs), len(graphs) == 1 and graphs[0][0].whole,
+        [op for *_, ops in graphs for op in ops])
 
 
 def problems(root: Path, level: int) -> list[Path]:
@@ -154,11 +154,13 @@ def main(argv: list[str] | None = None) -> int:
     rows = [measure(path, level) for level in args.levels for path in problems(args.kernelbench, level)]
     print(f"KernelBench coverage (size cap {MAX_COARSE_OPS} compute ops per coarse region), "
           f"{time.monotonic() - start:.0f} s on {torch.get_num_threads()} CPU thread(s)")
-    print("level  problems  whole problem in one coarse region  compute ops covered: coarse  fine  errors")
+    print("level  problems  whole problem in one region  of which split into fine parts  "
+          "compute ops covered: coarse  fine  errors")
     for level in args.levels:
         mine = [r for r in rows if r.level == level]
         ops = sum(r.compute_ops for r in mine) or 1
-        print(f"{level:>5}  {len(mine):>8}  {sum(r.whole for r in mine):>34}  "
+        print(f"{level:>5}  {len(mine):>8}  {sum(r.whole for r in mine):>26}  "
+              f"{sum(r.whole and r.fine_regions > 1 for r in mine):>30}  "
               f"{100 * sum(r.coarse_ops for r in mine) / ops:>26.1f}%  {100 * sum(r.fine_ops for r in mine) / ops:>4.1f}%"
               f"  {sum(bool(r.error) for r in mine):>6}")
     if args.verbose:
