@@ -34,24 +34,22 @@ def _add_model(parser: argparse.ArgumentParser) -> None:
 
 
 def run_tasks(args: argparse.Namespace) -> int:
-    from autotriton_backend.backend import collect_tasks  # compiles models: loaded only when asked for
+    from .warmup import dump_tasks, model_tasks  # compiles models: loaded only when asked for
 
-    from .warmup import dump_tasks, load_model
-
-    model, inputs = load_model(args.model)
     args.out.mkdir(parents=True, exist_ok=True)  # an unwritable --out fails now, not after the model compiled
-    written = dump_tasks(collect_tasks(model, inputs, args.training, args.dynamic or None), args.out)
+    collection = model_tasks(args.model, args.training, args.dynamic or None)
+    written = dump_tasks(collection, args.out)
     print(f"wrote {len(written)} task(s) to {args.out}")
-    for path in written:
-        print(f"  {path}")
+    for item, path in zip(collection.tasks, written):
+        print(f"  {path}  ({item.level})")
+    for index, covered in enumerate(collection.coverage):
+        print(f"graph {index + 1}: {covered.text()}")
     return 0
 
 
 def run_warmup(args: argparse.Namespace) -> int:
-    from autotriton_backend.backend import collect_tasks  # compiles models: loaded only when asked for
-
-    from .searcher import make_searcher
-    from .warmup import failed_rows, load_model, summary_table, warmup
+    from .searcher import make_searcher  # compiles models: loaded only when asked for
+    from .warmup import failed_rows, model_tasks, summary_table, warmup
 
     given = {"engine": args.engine, "search_turns": args.turns, "search_samples": args.samples,
              "search_seconds": args.seconds, "search_tokens": args.tokens, "cache_dir": args.cache_dir}
@@ -62,8 +60,7 @@ def run_warmup(args: argparse.Namespace) -> int:
         raise ValueError("--workers must be at least 1")
     searcher = make_searcher(options)  # a bad engine fails now, not after the model compiled
     KernelCache(options.cache_dir).close()  # so does an unusable --cache-dir
-    model, inputs = load_model(args.model)
-    rows = warmup(collect_tasks(model, inputs, args.training, args.dynamic or None), options, workers=args.workers,
+    rows = warmup(model_tasks(args.model, args.training, args.dynamic or None).tasks, options, workers=args.workers,
                   searcher=searcher)
     print(summary_table(rows))
     failed = failed_rows(rows)

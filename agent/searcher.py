@@ -38,7 +38,8 @@ class AgentSearcher:
                  result.stop_reason, result.seconds, len(result.attempts), result.winner is not None)
         self.log_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         (self.log_dir / f"{task.key}.json").write_text(json.dumps(result.to_json(), indent=1))
-        spent = {"turns": self.budget.turns, "samples": self.budget.samples}
+        spent = {"turns": self.budget.turns, "samples": self.budget.samples, "seconds": self.budget.seconds,
+                 "tokens": self.budget.tokens}  # the whole budget, so a longer search is never blocked by this one
         if result.winner is not None:
             return SearchOutcome(result.winner.candidate, result.winner.verdict, spent)
         if result.error:
@@ -56,7 +57,7 @@ def _log_event(task: KernelTask, event: Event) -> None:
 
 def verifier_failed(verdict: Verdict) -> bool:
     """The verifier itself failed ("internal"): not the candidate's fault, so never a negative entry."""
-    return getattr(verdict, "failure", "") == "internal"  # the verifier subpackage (issue 7) adds `failure`
+    return verdict.failure == "internal"
 
 
 def no_kernel_reason(result: SearchResult) -> str:

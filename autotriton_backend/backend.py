@@ -11,12 +11,11 @@ import hashlib
 import json
 import logging
 import os
-import statistics
 import sys
 import warnings
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 import torch
 import torch.fx as fx
@@ -26,19 +25,41 @@ from torch._inductor.custom_graph_pass import CustomGraphPass
 from torch._inductor.pattern_matcher import stable_topological_sort
 
 from cache.environment import environment_key
-from cache.store import KernelCache
+from cache.graph_records import GraphRecord, GraphRecords, GuardDecision, SplicedTask
+from cache.store import CacheEntry, KernelCache
 
+from .choice import interleaved_medians
 from .options import BackendOptions
-from .partition import Region, find_regions
+from .partition import FINE, Coverage, Region, coverage, find_regions
 from .region_task import region_to_task
 from .report import RegionRecord, compile_report
 from .resolve import resolve
 from .searching import EngineUnavailable, Searcher, load_searcher
-from .splice import kernel_op, splice
+from .splice import eager_op, kernel_op, splice
 from .task import KernelTask
 
-PASS_VERSION = "autotriton-pass/1"
+PASS_VERSION = "autotriton-pass/2"  # coarse then fine regions, eager as a choice, graph records
 log = logging.getLogger("autotriton.backend")
+
+
+class GraphTimer(Protocol):
+    """Times a graph with spliced kernels against plain inductor, for the model guard."""
+
+    def can_time(self, example_inputs: list[Any]) -> bool: ...
+
+    def time(self, with_kernels: Callable, baseline: Callable, example_inputs: list[Any]) -> tuple[float, float]: ...
+
+
+class GpuTimer:
+    """Interleaved medians on the GPU; nothing is timed elsewhere (the interpreter's times mean nothing)."""
+
+    def can_time(self, example_inputs: list[Any]) -> bool:
+        return any(isinstance(x, torch.Tensor) and x.is_cuda for x in example_inputs)
+
+    def time(self, with_kernels: Callable, baseline: Callable, example_inputs: list[Any]) -> tuple[float, float]:
+        ms = interleaved_medians({"kernels": lambda: with_kernels(*example_inputs),
+                                  "inductor": lambda: baseline(*example_inputs)})
+        return ms["kernels"], ms["inductor"]
 
 
 def autotriton(gm: fx.GraphModule, example_inputs: list[Any], **kwargs: Any) -> Callable:
@@ -46,11 +67,17 @@ def autotriton(gm: fx.GraphModule, example_inputs: list[Any], **kwargs: Any) -> 
     options = BackendOptions.resolve(kwargs.pop("options", None))
     if kwargs:
         raise ValueError(f"unexpected arguments to the autotriton backend: {sorted(kwargs)}; pass options={{...}}")
+    return compile_graph(gm, example_inputs, options, GpuTimer())
+
+
+def compile_graph(gm: fx.GraphModule, example_inputs: list[Any], options: BackendOptions, timer: GraphTimer) -> Callable:
+    """Inductor with the kernel pass; a warm compile reuses the graph's record (no re-search, no re-timing)."""
     if options.mode == "off":
         return compile_fx(gm, example_inputs)
     try:
-        graph_pass = KernelPass(options)
-        graph_pass.register_cached_kernels(example_inputs)
+        graph_pass = KernelPass(options, graph_key(gm, example_inputs, options))
+        if graph_pass.record.guard is not None and not graph_pass.record.guard.kernels_win and options.model_guard:
+            return compile_fx(gm, example_inputs)  # decided before: the kernels lost to inductor on this graph
         compiled = compile_fx(gm, example_inputs, config_patches={"post_grad_custom_pre_pass": graph_pass})
     except RestartAnalysis:
         raise  # dynamo's own control flow (e.g. re-tracing with other specialisations), not a failure
@@ -65,9 +92,9 @@ def autotriton(gm: fx.GraphModule, example_inputs: list[Any], **kwargs: Any) -> 
         return compile_fx(gm, example_inputs)
     if options.report:
         print(compile_report().table())
-    if graph_pass.spliced and options.model_guard and _on_gpu(example_inputs):
+    if graph_pass.record.spliced and options.model_guard and timer.can_time(example_inputs):
         try:
-            return _faster(compiled, compile_fx(gm, example_inputs), example_inputs)
+            return graph_pass.guarded(compiled, lambda: compile_fx(gm, example_inputs), example_inputs, timer)
         except RestartAnalysis:
             raise
         except Exception as exc:
@@ -78,43 +105,67 @@ def autotriton(gm: fx.GraphModule, example_inputs: list[Any], **kwargs: Any) -> 
     return compiled
 
 
-class KernelPass(CustomGraphPass):
-    """Post-grad pass: regions -> tasks -> cache (or search) -> spliced custom ops."""
+def graph_key(gm: fx.GraphModule, example_inputs: list[Any], options: BackendOptions) -> str:
+    """The graph's identity for its record: code, input metadata, grad mode, options, environment."""
+    def describe(x: Any) -> Any:
+        if isinstance(x, torch.Tensor):
+            return [str(tuple(x.shape)), str(x.stride()), str(x.dtype), str(x.device), x.requires_grad]
+        return [type(x).__name__, str(x)]
 
-    def __init__(self, options: BackendOptions) -> None:
+    payload = [PASS_VERSION, gm.code, [describe(x) for x in example_inputs], torch.is_grad_enabled(),
+               asdict(options), environment_key(_device_of(example_inputs))]
+    return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
+
+
+class KernelPass(CustomGraphPass):
+    """Post-grad pass: regions -> tasks -> cache (or search) -> spliced custom ops, coarse then fine.
+
+    Its decisions for the graph live in a GraphRecord: while the record holds, the uuid (inductor's
+    FX-cache key) is the record's token, the recorded ops are registered up front (inductor may serve
+    cached code calling them without running this pass), and the guard's decision is reused.
+    """
+
+    def __init__(self, options: BackendOptions, key: str) -> None:
         self.options = options
         self.cache = KernelCache(options.cache_dir)
         self.module_dir = Path(self.cache.directory) / "modules"
-        self.spliced = 0
+        self.records = GraphRecords(self.cache.directory)
+        self.key = key
         self._searcher: Searcher | None = None
         self._engine_failure = ""
         self._bypass_fx_cache = False
+        self.record = self._recorded()
 
-    def register_cached_kernels(self, example_inputs: list[Any]) -> None:
-        """Define the ops of cached winners up front: inductor's FX cache may serve code calling them without running this pass."""
-        devices = {str(x.device) for x in example_inputs if isinstance(x, torch.Tensor)} or {"cpu"}
-        environments = {environment_key(d) for d in devices}
-        for entry in self.cache.entries():
-            if entry.is_winner and entry.environment in environments and entry.task and _can_run(entry.environment):
-                try:
-                    kernel_op(KernelTask.from_json(entry.task), entry.source, self.module_dir)
-                except Exception as exc:  # a cached graph might call this op: make inductor run the pass instead
-                    self._bypass_fx_cache = True
-                    _warn(f"cached kernel {entry.key[:12]} cannot be loaded ({type(exc).__name__}: {exc}); skipping it")
+    def _recorded(self) -> GraphRecord:
+        """The graph's record if every state in it still holds (its ops registered), else a fresh one."""
+        record = self.records.get(self.key)
+        if record is None or not record.holds(self.cache):
+            return GraphRecord()  # a new token: inductor's cached code for the old decisions is not used
+        for spliced in record.spliced:
+            entry = self.cache.get(spliced.task_key, spliced.environment)
+            try:
+                if entry is None or entry.task is None or not entry.is_winner:
+                    raise ValueError("its cache entry is gone")
+                _entry_op(entry, self.module_dir)
+            except Exception as exc:  # a cached graph might call this op: make inductor run the pass instead
+                self._bypass_fx_cache = True
+                _warn(f"cached kernel {spliced.task_key[:12]} cannot be loaded ({type(exc).__name__}: {exc}); skipping it")
+        return record
 
     def uuid(self) -> str | None:
-        """Changes whenever the options or the cached winners do, so inductor's FX cache never serves stale code."""
+        """The record's token: new whenever a recorded decision no longer holds, so stale code is never served."""
         if self._bypass_fx_cache:
             return None
-        winners = sorted((e.key, e.source_sha256 or "-") for e in self.cache.entries())
-        payload = json.dumps([PASS_VERSION, asdict(self.options), winners], sort_keys=True, default=str)
+        payload = json.dumps([PASS_VERSION, asdict(self.options), self.record.token], sort_keys=True, default=str)
         return hashlib.sha256(payload.encode()).hexdigest()
 
     def __call__(self, graph: fx.Graph) -> None:
         report = compile_report()
         report.graphs += 1
         try:
-            plans = self._plan(graph, report.graphs)
+            regions = find_regions(graph)
+            report.coverage.append(coverage(graph, regions))
+            plans = self._plan(regions, report.graphs)
         except Exception as exc:
             if self.options.strict:
                 raise
@@ -126,39 +177,75 @@ class KernelPass(CustomGraphPass):
         if plans:
             stable_topological_sort(graph)
             graph.lint()
-            self.spliced += len(plans)
+        self.records.put(self.key, self.record)
 
-    def _plan(self, graph: fx.Graph, graph_index: int) -> list[tuple[Region, Callable]]:
+    def guarded(self, compiled: Callable, baseline: Callable[[], Callable], example_inputs: list[Any],
+                timer: GraphTimer) -> Callable:
+        """Model-level guard: keep the spliced graph only if it beats plain inductor as a whole; decided once per record."""
+        decision = self.record.guard
+        if decision is None:
+            kernels, inductor = timer.time(compiled, baseline(), example_inputs)
+            decision = GuardDecision(kernels < inductor, kernels, inductor)
+            self.record.guard = decision
+            self.records.put(self.key, self.record)
+        compile_report().graph_guards.append((decision.kernels_ms, decision.inductor_ms))
+        if decision.kernels_win:
+            return compiled
+        _warn(f"spliced kernels made this graph slower ({decision.kernels_ms:.4f} ms vs "
+              f"{decision.inductor_ms:.4f} ms for inductor); dropped them")
+        return baseline()
+
+    def _plan(self, regions: list[Region], graph_index: int) -> list[tuple[Region, Callable]]:
+        """Coarse first: a region's fine parts are tried only where its coarse task found no winner."""
         plans = []
-        regions = find_regions(graph)
         log.info("graph %d: %d region(s): %s", graph_index, len(regions), ", ".join(map(region_label, regions)))
         for index, region in enumerate(regions):
-            label = region_label(region)
-            record = RegionRecord(graph_index, label, len(region.nodes), "", "error", detail=region.kind)
-            compile_report().records.append(record)
-            try:
-                task = region_to_task(region, label)
-                record.task_key = task.key
-                device = str(region.inputs[0].meta["val"].device) if region.inputs else "cpu"
-                if not _can_run(device):
-                    record.status, record.detail = "needs-interpreter", "CPU region: set TRITON_INTERPRET=1 before start"
-                    _warn_once("CPU regions run Triton kernels only when TRITON_INTERPRET=1 is set before start; "
-                               "they stay with inductor")
-                    continue
-                searcher = lambda: self._searcher_for(f"region {index + 1}/{len(regions)} of graph {graph_index} ({label})")
-                resolution = resolve(task, device, self.cache, self.options, searcher)
-                record.status, record.detail, entry = resolution.status, resolution.detail, resolution.entry
-                log.info("region %s (task %s): %s %s", label, task.key[:12], record.status, record.detail)
-                if entry is not None and entry.source is not None:
-                    plans.append((region, kernel_op(task, entry.source, self.module_dir)))
-                    record.spliced = True
-                    record.speedup_vs_inductor = entry.speedup_vs_inductor
-            except Exception as exc:
-                if self.options.strict:
-                    raise
-                record.status, record.detail = "error", f"{type(exc).__name__}: {exc}"
-                _warn(f"region {label} falls back to inductor: {record.detail}")
+            where = f"region {index + 1}/{len(regions)} of graph {graph_index}"
+            op = self._resolve(region, where, region.level)
+            if op is not None:
+                plans.append((region, op))
+                continue
+            for part in region.fine:
+                op = self._resolve(part, f"a part of {where}", FINE)
+                if op is not None:
+                    plans.append((part, op))
         return plans
+
+    def _resolve(self, region: Region, where: str, level: str) -> Callable | None:
+        """The op to splice for one region (a kernel or its eager ops), or None to leave it to inductor."""
+        label = region_label(region)
+        record = RegionRecord(compile_report().graphs, label, len(region.nodes), "", "error", detail=region.kind,
+                              level=level)
+        compile_report().records.append(record)
+        try:
+            task = region_to_task(region, label)
+            record.task_key = task.key
+            device = str(region.inputs[0].meta["val"].device) if region.inputs else "cpu"
+            if not _can_run(device):
+                record.status, record.detail = "needs-interpreter", "CPU region: set TRITON_INTERPRET=1 before start"
+                _warn_once("CPU regions run Triton kernels only when TRITON_INTERPRET=1 is set before start; "
+                           "they stay with inductor")
+                return None
+            searcher = lambda: self._searcher_for(f"{where} ({label}, {level})")  # noqa: E731
+            resolution = resolve(task, device, self.cache, self.options, searcher, level)
+            record.status, record.detail, entry = resolution.status, resolution.detail or record.detail, resolution.entry
+            log.info("region %s (task %s, %s): %s %s", label, task.key[:12], level, record.status, record.detail)
+            environment = environment_key(device)
+            self.record.note(task.key, environment, self.cache.get(task.key, environment))
+            if entry is None or entry.source is None:
+                return None
+            op = _entry_op(entry, self.module_dir, task)
+            record.choice = "eager" if entry.is_eager else "kernel"
+            record.spliced = True
+            record.speedup_vs_inductor = entry.speedup_vs_inductor
+            self.record.spliced.append(SplicedTask(task.key, environment, level))
+            return op
+        except Exception as exc:
+            if self.options.strict:
+                raise
+            record.status, record.detail = "error", f"{type(exc).__name__}: {exc}"
+            _warn(f"region {record.region} falls back to inductor: {record.detail}")
+            return None
 
     def _searcher_for(self, what: str) -> Searcher | None:
         """The searcher for a cache miss (built once), announcing the search: it may take minutes."""
@@ -198,30 +285,19 @@ def region_label(region: Region) -> str:
     return shown + (f"+{len(names) - 4} more" if len(names) > 4 else "")
 
 
+def _entry_op(entry: CacheEntry, module_dir: Path, task: KernelTask | None = None) -> Callable:
+    """The custom op a winning entry splices in: its kernel, or the region's own ops."""
+    task = task or KernelTask.from_json(entry.task)
+    return eager_op(task) if entry.is_eager else kernel_op(task, entry.source, module_dir)
+
+
+def _device_of(example_inputs: list[Any]) -> str:
+    return next((str(x.device) for x in example_inputs if isinstance(x, torch.Tensor)), "cpu")
+
+
 def _can_run(device: str) -> bool:
     """Triton kernels run on CPU tensors only through the interpreter, which must be on from the start."""
     return not device.startswith("cpu") or os.environ.get("TRITON_INTERPRET") == "1"
-
-
-def _on_gpu(example_inputs: list[Any]) -> bool:
-    return any(isinstance(x, torch.Tensor) and x.is_cuda for x in example_inputs)
-
-
-def _faster(with_kernels: Callable, baseline: Callable, example_inputs: list[Any]) -> Callable:
-    """Model-level guard: keep the spliced graph only if it beats plain inductor as a whole."""
-    from triton.testing import do_bench
-
-    times: dict[str, list[float]] = {"kernels": [], "inductor": []}
-    with torch.no_grad():
-        for _ in range(3):
-            for name, fn in (("kernels", with_kernels), ("inductor", baseline)):
-                times[name].append(do_bench(lambda: fn(*example_inputs), warmup=25, rep=100, return_mode="median"))
-    kernels, inductor = statistics.median(times["kernels"]), statistics.median(times["inductor"])
-    compile_report().graph_guards.append((kernels, inductor))
-    if kernels < inductor:
-        return with_kernels
-    _warn(f"spliced kernels made this graph slower ({kernels:.4f} ms vs {inductor:.4f} ms for inductor); dropped them")
-    return baseline
 
 
 _warned: set[str] = set()
@@ -243,25 +319,50 @@ def _warn_once(message: str) -> None:
         _warn(message)
 
 
+@dataclass
+class CollectedTask:
+    """A region's task: `level` is coarse or fine; a fine task lists the coarse tasks it refines."""
+
+    task: KernelTask
+    device: str
+    level: str
+    parents: tuple[str, ...] = ()
+
+
+@dataclass
+class TaskCollection:
+    tasks: list[CollectedTask]  # distinct by key, each coarse task before its fine ones
+    coverage: list[Coverage]  # per graph
+
+
 class TaskCollector(CustomGraphPass):
-    """Post-grad pass that only records each region's task (for `autotriton tasks` and warmup)."""
+    """Post-grad pass that only records each region's tasks, coarse and fine (for `autotriton tasks` and warmup)."""
 
     def __init__(self) -> None:
-        self.tasks: dict[str, tuple[KernelTask, str]] = {}  # key -> (task, device)
+        self.tasks: dict[str, CollectedTask] = {}
+        self.coverage: list[Coverage] = []
 
     def uuid(self) -> None:
         return None  # never served from inductor's cache: the pass must run to see the regions
 
     def __call__(self, graph: fx.Graph) -> None:
-        for region in find_regions(graph):
-            task = region_to_task(region, region_label(region))
+        regions = find_regions(graph)
+        self.coverage.append(coverage(graph, regions))
+        for region in regions:
             device = str(region.inputs[0].meta["val"].device) if region.inputs else "cpu"
-            self.tasks.setdefault(task.key, (task, device))
+            top = self._add(region_to_task(region, region_label(region)), device, region.level, ())
+            for part in region.fine:
+                self._add(region_to_task(part, region_label(part)), device, FINE, (top,))
+
+    def _add(self, task: KernelTask, device: str, level: str, parents: tuple[str, ...]) -> str:
+        known = self.tasks.setdefault(task.key, CollectedTask(task, device, level, parents))
+        known.parents = tuple(dict.fromkeys(known.parents + parents))
+        return task.key
 
 
 def collect_tasks(model: Callable, example_inputs: list[Any], training: bool = False,
-                  dynamic: bool | None = None) -> list[tuple[KernelTask, str]]:
-    """The distinct region tasks of `model` on these inputs, with the device each runs on, without searching.
+                  dynamic: bool | None = None) -> TaskCollection:
+    """The distinct region tasks of `model` on these inputs (coarse and fine), without searching.
 
     With `training=True` a backward pass runs too, so backward regions are collected as well.
     `dynamic` is torch.compile's: compile the model the way it will be deployed, or the keys differ.
@@ -278,4 +379,4 @@ def collect_tasks(model: Callable, example_inputs: list[Any], training: bool = F
     else:
         with torch.no_grad():
             compiled(*example_inputs)
-    return list(collector.tasks.values())
+    return TaskCollection(list(collector.tasks.values()), collector.coverage)

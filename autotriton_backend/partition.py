@@ -1,14 +1,23 @@
-"""Find the regions of a post-grad ATen graph that are worth one Triton kernel each.
+"""Find the regions of a post-grad ATen graph that are worth a model's effort, coarse then fine.
 
 Runs inside inductor's `post_grad_custom_pre_pass`: the graph is functional ATen with
-`node.meta["val"]` fake tensors (sizes may be SymInts). A region is a matmul/conv/attention
-op or a reduction together with its pointwise and layout neighbours, or a chain of at least
-two pointwise ops. Only op families on an allowlist enter a region; random, mutating,
-data-dependent, indexing and collective ops stay with inductor.
+`node.meta["val"]` fake tensors (sizes may be SymInts). Only op families on an allowlist enter a
+region: matmul/conv/attention, reductions and norms, pooling, scans, pointwise ops (where and
+masks included), constant and index tensors (full, iota, arange), gathers (gather, index_select,
+embedding, integer indexing) and layout ops; random, mutating, data-dependent and collective ops
+stay with inductor.
+
+A coarse region is what one fused program could do better than inductor: several anchors with
+their reduction epilogues (e.g. `sum(x @ W.T)`, which a kernel can rewrite as `x @ W.sum(0)`),
+up to a size cap. Each coarse region carries its fine sub-regions, one kernel's worth each: one
+matmul with its pointwise neighbours, or a few reductions with theirs, or a pointwise chain of at
+least two ops. The search tries the coarse task first and the fine ones where it does not win.
 
 Regions are grown by contracting edges of a networkx DAG of groups; an edge is contracted
 only when no other path joins its ends, so the graph of regions stays acyclic: every region
-is convex and all of them can be replaced by one op each, in any combination. Regions are
+is convex and all of them can be replaced by one op each, in any combination. Fine regions are
+grown the same way inside their (convex) coarse region, so any mix of coarse regions and the
+fine parts of others can be spliced together. Regions are
 then trimmed until each can be written as a standalone KernelTask (tensor inputs and dense,
 non-aliasing tensor outputs, every symbolic size derivable from the inputs' sizes).
 """
@@ -16,8 +25,8 @@ from __future__ import annotations
 
 import operator
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 
 import networkx as nx
 import sympy
@@ -27,14 +36,20 @@ from torch._prims_common import is_non_overlapping_and_dense_or_false
 from torch.fx.experimental import symbolic_shapes
 from torch.fx.experimental.symbolic_shapes import free_unbacked_symbols
 
-aten = torch.ops.aten
+aten, prims = torch.ops.aten, torch.ops.prims
 
 # torch 2.13 deprecates ShapeEnv.size_hint in favour of guarding_hint_or_throw (absent in older torch).
 _guarding_hint = getattr(symbolic_shapes, "guarding_hint_or_throw", None) or (
     lambda size: size.node.shape_env.size_hint(size.node.expr))
 
 MATMUL, REDUCTION, POINTWISE, LAYOUT, GETITEM = "matmul", "reduction", "pointwise", "layout", "getitem"
-MAX_REDUCTIONS = 4  # softmax is two, layer-norm backward three; more is several kernels' worth
+MAX_REDUCTIONS = 4  # fine: softmax is two, layer-norm backward three; more is several kernels' worth
+# Coarse regions: at most this many compute ops (views and getitems not counted) and anchors. Measured
+# on KernelBench (examples/coverage): the largest level-2 problem graph has 32 compute ops at eval,
+# so 48 holds every problem whole with room to spare and keeps a region one task's worth.
+MAX_COARSE_OPS = 48
+MAX_COARSE_ANCHORS = 4
+COARSE, FINE = "coarse", "fine"
 
 # Attention ops are random through dropout only; they enter regions with dropout_p == 0.
 ATTENTION_OPS = {
@@ -54,8 +69,22 @@ VIEW_OPS = {
     aten.transpose.int, aten.t.default, aten.expand.default, aten.unsqueeze.default,
     aten.squeeze.default, aten.squeeze.dim, aten.squeeze.dims, aten.split.Tensor,
     aten.split_with_sizes.default, aten.slice.Tensor, aten.select.int, aten.alias.default,
+    aten.as_strided.default,  # only of contiguous values (see `_plain_as_strided`)
 }
-COPY_LAYOUT_OPS = {aten.cat.default, aten.constant_pad_nd.default}
+COPY_LAYOUT_OPS = {aten.cat.default, aten.constant_pad_nd.default, aten.flip.default, prims.rev.default}
+POOL_OPS = {
+    aten.max_pool2d_with_indices, aten.max_pool3d_with_indices, aten.avg_pool2d, aten.avg_pool3d,
+    aten._adaptive_avg_pool2d, aten._adaptive_avg_pool3d, aten.adaptive_max_pool2d, aten.adaptive_max_pool3d,
+}
+SCAN_OPS = {aten.cumsum, aten.cumprod, aten.logcumsumexp, aten.cummax, aten.cummin}
+# Tensors made from constants only; they enter a region with the ops that read them.
+CONSTANT_OPS = {aten.full, aten.scalar_tensor, aten.arange, prims.iota, aten.full_like, aten.zeros_like, aten.ones_like}
+# Reads at data-dependent positions; allowed when the indexed dims have static sizes, so task inputs
+# can hold valid indices (integer indexing only: a boolean mask makes the output size data-dependent).
+GATHER_OPS = {aten.gather, aten.index_select, aten.embedding, aten.index}
+# Inductor's max pooling returns offsets in place of indices; with the offsets unused it is plain
+# max pooling, and the task renders it with ATen's (a fresh `import torch` lacks inductor's prims).
+MAX_POOL_OFFSETS = "_low_memory_max_pool_with_offsets"
 # Tags that keep an op out of every region (torch 2.11 has no `inplace` tag; mutable schemas catch those ops too).
 FORBIDDEN_TAGS = {
     getattr(torch.Tag, name)
@@ -66,32 +95,88 @@ DTYPES = {
     torch.float64, torch.float32, torch.float16, torch.bfloat16, torch.int64, torch.int32,
     torch.int16, torch.int8, torch.uint8, torch.bool,
 }
-CONSTANT_TYPES = (bool, int, float, str, type(None), torch.dtype, torch.memory_format, torch.layout)
+CONSTANT_TYPES = (bool, int, float, str, type(None), torch.dtype, torch.memory_format, torch.layout, torch.device)
 
 
 @dataclass(frozen=True)
 class Region:
-    """A convex set of graph nodes to be replaced by one kernel.
+    """A convex set of graph nodes to be replaced by one op.
 
     `inputs` are the tensor nodes it reads from outside, in order of first use (symbolic
     sizes are not inputs: they are recomputed from the inputs' shapes). `outputs` are its
-    nodes whose values are used outside it, in topological order.
+    nodes whose values are used outside it, in topological order. `fine` holds the sub-regions
+    of a coarse region, one kernel's worth each; it is empty when the region is one already.
     """
 
     nodes: tuple[fx.Node, ...]
     inputs: tuple[fx.Node, ...]
     outputs: tuple[fx.Node, ...]
     kind: str  # MATMUL, REDUCTION or POINTWISE: the heaviest op family inside
+    fine: tuple["Region", ...] = ()
+
+    @property
+    def level(self) -> str:
+        return COARSE if self.fine else FINE
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """How many compute ops of a graph the regions hold, at each level."""
+
+    compute_ops: int
+    coarse_ops: int  # inside top-level regions
+    fine_ops: int  # inside one-kernel regions (fine sub-regions, or top-level regions that are one kernel)
+    whole: bool  # one region holds every compute op
+
+    def text(self) -> str:
+        return (f"{self.coarse_ops}/{self.compute_ops} compute ops in coarse regions, "
+                f"{self.fine_ops}/{self.compute_ops} in fine ones" + (" (one region: the whole graph)" if self.whole else ""))
 
 
 def find_regions(graph: fx.Graph) -> list[Region]:
-    """Non-overlapping convex regions of `graph`, in topological order of their first node."""
+    """Top-level convex regions of `graph` (each with its fine sub-regions), in topological order.
+
+    Fine regions come first (one kernel's worth each); coarse regions are then grown from whole
+    fine regions and the allowlisted ops between them, so every fine region lies inside exactly
+    one top-level region. A coarse group that cannot be written as one task falls back to its
+    fine regions.
+    """
     families = {n: f for n in graph.nodes if (f := op_family(n)) is not None}
+    nodes = list(graph.nodes)
+    fine = [r for group in _grow_groups(nodes, families, _fits_one_kernel) for r in _trimmed(group, families)]
     regions = []
-    for group in _grow_groups(graph, families):
-        regions.extend(_trimmed(group, families))
-    order = {n: i for i, n in enumerate(graph.nodes)}
+    for group in _grow_groups(nodes, families, _fits_one_task, units=[list(r.nodes) for r in fine],
+                              joinable=_consistent_sizes):
+        members = set(group)
+        parts = [r for r in fine if r.nodes[0] in members]
+        whole = _region(group, families) if _standalone(group, members) else None
+        if whole is None or len(parts) < 1:
+            regions.extend(parts)
+        elif len(parts) == 1 and parts[0].nodes == whole.nodes:
+            regions.append(parts[0])
+        else:
+            regions.append(replace(whole, fine=tuple(parts)))
+    order = {n: i for i, n in enumerate(nodes)}
     return sorted(regions, key=lambda r: order[r.nodes[0]])
+
+
+def fine_regions(regions: Iterable[Region]) -> list[Region]:
+    """The one-kernel regions: each region's fine sub-regions, or the region itself."""
+    return [part for region in regions for part in (region.fine or (region,))]
+
+
+def compute_nodes(graph: fx.Graph) -> list[fx.Node]:
+    """Nodes that compute tensors (views, getitems and size arithmetic do not count)."""
+    return [n for n in graph.nodes if n.op == "call_function" and n.target is not operator.getitem
+            and n.target not in VIEW_OPS and _has_tensor(n.meta.get("val"))]
+
+
+def coverage(graph: fx.Graph, regions: Sequence[Region]) -> Coverage:
+    compute = set(compute_nodes(graph))
+    coarse = {n for r in regions for n in r.nodes}
+    fine = {n for r in fine_regions(regions) for n in r.nodes}
+    whole = len(regions) == 1 and compute <= coarse
+    return Coverage(len(compute), len(compute & coarse), len(compute & fine), whole)
 
 
 def op_family(node: fx.Node) -> str | None:
@@ -103,24 +188,74 @@ def op_family(node: fx.Node) -> str | None:
         ok = isinstance(source, fx.Node) and isinstance(source.meta.get("val"), (tuple, list))
         return GETITEM if ok and isinstance(node.meta["val"], torch.Tensor) else None
     op = node.target
+    if _is_max_pool_offsets(op):
+        values_only = all(u.target is operator.getitem and u.args[1] == 0 for u in node.users)
+        return REDUCTION if values_only and _supported_args(node) else None
     if not isinstance(op, torch._ops.OpOverload) or not _eager_namespace(op):
         return None
+    if op is aten.as_strided.default and not _plain_as_strided(node):
+        return None
     tags = set(op.tags)
-    if op.overloadpacket in ATTENTION_OPS:
+    packet = op.overloadpacket
+    if packet in ATTENTION_OPS:
         if _argument(node, "dropout_p") != 0:
             return None
         tags.discard(torch.Tag.nondeterministic_seeded)
+    if packet in GATHER_OPS:
+        if not _static_gather(node):
+            return None
+        tags.discard(torch.Tag.dynamic_output_shape)  # integer indices: the output size is static
     if op._schema.is_mutable or FORBIDDEN_TAGS & tags or not _supported_args(node):
         return None
-    if op.overloadpacket in MATMUL_OPS:
+    if packet in MATMUL_OPS:
         return MATMUL
     if op in VIEW_OPS or op in COPY_LAYOUT_OPS:
         return LAYOUT
-    if torch.Tag.pointwise in op.tags:
+    if torch.Tag.pointwise in op.tags or packet in CONSTANT_OPS or packet in GATHER_OPS:
         return POINTWISE
-    if torch.Tag.reduction in op.tags or op.overloadpacket in NORM_OPS:
+    if torch.Tag.reduction in op.tags or packet in NORM_OPS or packet in POOL_OPS or packet in SCAN_OPS:
         return REDUCTION
     return None
+
+
+def index_bounds(node: fx.Node) -> dict[fx.Node, int]:
+    """For a gather node: each index tensor it reads -> the static size of the dim it indexes."""
+    packet = node.target.overloadpacket if isinstance(node.target, torch._ops.OpOverload) else None
+    if packet not in GATHER_OPS:
+        return {}
+    source = node.args[0].meta["val"]
+    if packet is aten.embedding:
+        found = [(node.args[1], 0)]
+    elif packet is aten.index:
+        found = [(index, dim) for dim, index in enumerate(node.args[1]) if index is not None]
+    else:  # gather(self, dim, index), index_select(self, dim, index)
+        found = [(node.args[2], node.args[1] % max(source.dim(), 1))]
+    return {index: source.shape[dim] for index, dim in found}
+
+
+def _is_max_pool_offsets(op: object) -> bool:
+    return isinstance(op, torch._ops.OpOverload) and op.namespace == "prims" and op._opname == MAX_POOL_OFFSETS
+
+
+def _plain_as_strided(node: fx.Node) -> bool:
+    """as_strided of a contiguous value at its own offset: the same elements in a dense task input."""
+    source = node.args[0]
+    offset = node.args[3] if len(node.args) > 3 else node.kwargs.get("storage_offset")
+    return (offset is None and isinstance(source, fx.Node) and isinstance(source.meta.get("val"), torch.Tensor)
+            and example_tensor(source.meta["val"]).is_contiguous())
+
+
+def _static_gather(node: fx.Node) -> bool:
+    """Integer indices into dims of static size: task inputs can then hold valid indices."""
+    if not isinstance(node.args[0], fx.Node) or not isinstance(node.args[0].meta.get("val"), torch.Tensor):
+        return False
+    if node.target.overloadpacket is aten.index and not isinstance(node.args[1], (list, tuple)):
+        return False
+    bounds = index_bounds(node)
+    return bool(bounds) and all(
+        isinstance(index, fx.Node) and isinstance(index.meta.get("val"), torch.Tensor)
+        and not index.meta["val"].dtype.is_floating_point and index.meta["val"].dtype != torch.bool
+        and type(size) is int for index, size in bounds.items())
 
 
 def regions_are_spliceable(graph: fx.Graph, regions: Sequence[Region]) -> bool:
@@ -148,16 +283,23 @@ def regions_are_spliceable(graph: fx.Graph, regions: Sequence[Region]) -> bool:
 # ---------------------------------------------------------------- growing groups
 
 
-def _grow_groups(graph: fx.Graph, families: dict[fx.Node, str]) -> list[list[fx.Node]]:
-    """Greedy edge contraction in topological order, keeping the group DAG acyclic."""
-    order = {n: i for i, n in enumerate(graph.nodes)}
+def _grow_groups(nodes: list[fx.Node], families: dict[fx.Node, str], fits: Callable[[Counter], bool],
+                 units: Sequence[list[fx.Node]] = (),
+                 joinable: Callable[[list[fx.Node]], bool] | None = None) -> list[list[fx.Node]]:
+    """Greedy edge contraction in topological order, keeping the group DAG acyclic.
+
+    `units` are convex, mutually acyclic node sets that start as one group each (the fine
+    regions, when growing coarse ones). `fits` says how much one group may hold; `joinable`
+    can refuse a union of nodes.
+    """
+    order = {n: i for i, n in enumerate(nodes)}
     dag = nx.DiGraph()
-    dag.add_nodes_from(graph.nodes)
-    dag.add_edges_from((s, n) for n in graph.nodes for s in n.all_input_nodes)
-    group = {n: n for n in graph.nodes}  # node -> representative node of its group
-    members = {n: [n] for n in graph.nodes}
-    counts = {n: Counter([families[n]] if n in families else []) for n in graph.nodes}
-    span = {n: (order[n], order[n]) for n in graph.nodes}  # first and last topological index
+    dag.add_nodes_from(nodes)
+    dag.add_edges_from((s, n) for n in nodes for s in n.all_input_nodes if s in order)
+    group = {n: n for n in nodes}  # node -> representative node of its group
+    members = {n: [n] for n in nodes}
+    counts = {n: Counter([families[n]] if n in families else []) for n in nodes}
+    span = {n: (order[n], order[n]) for n in nodes}  # first and last topological index
 
     def merge(a: fx.Node, b: fx.Node) -> None:
         dag.add_edges_from([(p, a) for p in dag.predecessors(b) if p is not a])
@@ -184,33 +326,43 @@ def _grow_groups(graph: fx.Graph, families: dict[fx.Node, str]) -> list[list[fx.
                     stack.append(s)
         return False
 
-    prologue = _prologue_views(graph, families)
-    for node in graph.nodes:
+    for unit in units:
+        for node in unit[1:]:
+            merge(group[unit[0]], node)
+    # A view chain feeding an anchor joins the anchor's group, not its producer's (units excepted:
+    # their views are placed already).
+    prologue = _prologue_views(nodes, families) if not units else set()
+    for node in nodes:
         if node not in families:
             continue
         for source in dict.fromkeys(node.all_input_nodes):
-            # A view chain feeding an anchor joins the anchor's group, not its producer's.
             if source not in families or (node in prologue and source not in prologue):
                 continue
             a, b = group[source], group[node]
-            if a is not b and _compatible(counts[a] + counts[b]) and _same_device(a, b) and not other_path(a, b):
+            if (a is not b and fits(counts[a] + counts[b]) and _same_device(a, b) and not other_path(a, b)
+                    and (joinable is None or joinable(members[a] + members[b]))):
                 merge(a, b)
-    return [sorted(nodes, key=order.__getitem__) for nodes in members.values()
-            if any(n in families for n in nodes)]
+    return [sorted(part, key=order.__getitem__) for part in members.values()
+            if any(n in families for n in part)]
 
 
-def _compatible(count: Counter) -> bool:
-    """One matmul with pointwise/layout neighbours, or reductions with theirs: one kernel's worth."""
+def _fits_one_kernel(count: Counter) -> bool:
+    """Fine: one matmul with pointwise/layout neighbours, or reductions with theirs."""
     if count[MATMUL]:
         return count[MATMUL] == 1 and not count[REDUCTION]
     return count[REDUCTION] <= MAX_REDUCTIONS
+
+
+def _fits_one_task(count: Counter) -> bool:
+    """Coarse: several anchors and their epilogues, within the size cap."""
+    return count[MATMUL] <= MAX_COARSE_ANCHORS and count[MATMUL] + count[REDUCTION] + count[POINTWISE] <= MAX_COARSE_OPS
 
 
 def _same_device(a: fx.Node, b: fx.Node) -> bool:
     return _device(a) == _device(b)
 
 
-def _prologue_views(graph: fx.Graph, families: dict[fx.Node, str]) -> set[fx.Node]:
+def _prologue_views(nodes: list[fx.Node], families: dict[fx.Node, str]) -> set[fx.Node]:
     """Views whose users all are matmuls, reductions or such views (e.g. the reshape before `mm`).
 
     Only views whose sizes follow from their own input qualify, so the anchor's region can
@@ -218,7 +370,7 @@ def _prologue_views(graph: fx.Graph, families: dict[fx.Node, str]) -> set[fx.Nod
     sizes the input does not have and stays with its producer.
     """
     found: set[fx.Node] = set()
-    for node in reversed(graph.nodes):
+    for node in reversed(nodes):
         if node in families and _is_view(node) and node.users and _sizes_follow_from_input(node) and all(
                 families.get(u) in (MATMUL, REDUCTION) or u in found for u in node.users):
             found.add(node)
@@ -259,6 +411,17 @@ def _trimmed(group: list[fx.Node], families: dict[fx.Node, str]) -> list[Region]
         work.append([n for n in nodes if n in below])
     regions = [_region(nodes, families) for nodes in done]
     return [r for r in regions if r is not None]
+
+
+def _consistent_sizes(nodes: list[fx.Node]) -> bool:
+    """The inputs' symbolic sizes can be named independently (see DimNames)."""
+    return DimNames(_inputs(nodes, set(nodes))).conflict is None
+
+
+def _standalone(nodes: list[fx.Node], members: set[fx.Node]) -> bool:
+    """Can the nodes be written as one task as they are (nothing to trim)?"""
+    return (not _aliasing_output_chain(nodes, members) and not _conflicting_input_views(nodes, members)
+            and _first_offender(nodes, members) is None)
 
 
 def _first_offender(nodes: list[fx.Node], members: set[fx.Node]) -> fx.Node | None:
@@ -355,11 +518,12 @@ def _components(nodes: list[fx.Node], members: set[fx.Node]) -> list[list[fx.Nod
 def _region(nodes: list[fx.Node], families: dict[fx.Node, str]) -> Region | None:
     count = Counter(families[n] for n in nodes)
     kind = next((k for k in (MATMUL, REDUCTION) if count[k]), POINTWISE)
-    if kind == POINTWISE and count[POINTWISE] < 2:
-        return None
     members = set(nodes)
+    inputs = _inputs(nodes, members)
+    if (kind == POINTWISE and count[POINTWISE] < 2) or not any(_tensor_on(i, _device(nodes[0])) for i in inputs):
+        return None  # a lone pointwise op is inductor's; a region of constants only folds away
     outputs = tuple(n for n in nodes if any(u not in members for u in n.users))
-    return Region(tuple(nodes), _inputs(nodes, members), outputs, kind)
+    return Region(tuple(nodes), inputs, outputs, kind)
 
 
 def _inputs(nodes: Iterable[fx.Node], members: set[fx.Node]) -> tuple[fx.Node, ...]:
@@ -463,6 +627,8 @@ def _supported_args(node: fx.Node) -> bool:
             return all(ok(a) for a in arg)
         if isinstance(arg, fx.Node):
             return _is_symint(arg) or _tensor_on(arg, device)
+        if isinstance(arg, torch.device):
+            return arg == device  # rendered as the inputs' device
         return isinstance(arg, CONSTANT_TYPES)
 
     return ok(node.args) and ok(tuple(node.kwargs.values()))
@@ -484,6 +650,12 @@ def _eager_namespace(op: torch._ops.OpOverload) -> bool:
         return True
     name = op.overloadpacket.__name__
     return op.namespace == "prims" and (hasattr(torch._prims, name) or name == "fma")
+
+
+def _has_tensor(value: object) -> bool:
+    if isinstance(value, (tuple, list)):
+        return any(isinstance(v, torch.Tensor) for v in value)
+    return isinstance(value, torch.Tensor)
 
 
 def _device(node: fx.Node) -> torch.device | None:

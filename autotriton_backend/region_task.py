@@ -14,7 +14,7 @@ import torch
 import torch.fx as fx
 from torch.utils._sympy.printers import PythonPrinter
 
-from .partition import VIEW_OPS, DimNames, Region, example_tensor, hint, is_dense
+from .partition import MAX_POOL_OFFSETS, VIEW_OPS, DimNames, Region, example_tensor, hint, index_bounds, is_dense
 from .task import FLOAT_DTYPES, InputSpec, KernelTask, SymbolRange, dim_order_of
 
 aten, prims = torch.ops.aten, torch.ops.prims
@@ -38,7 +38,8 @@ def region_to_task(region: Region, name: str) -> KernelTask:
     names = DimNames(region.inputs)
     body = _Body(region, names)
     members = set(region.nodes)
-    specs = tuple(_spec(node, names, requires_positive(node, members)) for node in region.inputs)
+    specs = tuple(_spec(node, names, requires_positive(node, members), index_bound(node, members))
+                  for node in region.inputs)
     symbols = {symbol: _symbol_range(region.inputs, names, symbol) for symbol in names.sources}
     signature = json.dumps({"format": SIGNATURE_FORMAT, "forward": body.lines}, separators=(",", ":"))
     return KernelTask(name=name, source=_source(body, specs, symbols), inputs=specs, signature=signature,
@@ -63,6 +64,26 @@ def requires_positive(node: fx.Node, within: set[fx.Node]) -> bool:
                 seen.add(user)
                 stack.append(user)
     return False
+
+
+def index_bound(node: fx.Node, within: set[fx.Node]) -> int | None:
+    """The smallest dim size the value indexes inside `within` (through views), or None if it indexes nothing.
+
+    Integer inputs that are indices must stay below it, or the reference itself fails.
+    """
+    bounds, stack, seen = [], [node], {node}
+    while stack:
+        value = stack.pop()
+        for user in value.users:
+            if user not in within:
+                continue
+            bound = index_bounds(user).get(value)
+            if bound is not None:
+                bounds.append(bound)
+            if user.target in VIEW_OPS and user not in seen:
+                seen.add(user)
+                stack.append(user)
+    return min(bounds) if bounds else None
 
 
 def _fractional_power(node: fx.Node) -> bool:
@@ -95,6 +116,8 @@ class _Body:
         args = [self._arg(a) for a in node.args] + [f"{k}={self._arg(v)}" for k, v in node.kwargs.items()]
         if op.namespace == "prims" and op._opname == "fma":
             return "torch.addcmul({2}, {0}, {1})".format(*args)  # inductor's prim is not in a fresh torch
+        if op.namespace == "prims" and op._opname == MAX_POOL_OFFSETS:  # only its values are used
+            return f"torch.ops.aten.max_pool{len(node.args[1])}d_with_indices.default({', '.join(args)})"
         return f"torch.ops.{op.namespace}.{op._opname}.{op._overloadname}({', '.join(args)})"
 
     def _arg(self, arg: object) -> str:
@@ -114,10 +137,12 @@ class _Body:
             return f"float('{arg}')"
         if isinstance(arg, (torch.dtype, torch.memory_format, torch.layout)):
             return str(arg)
+        if isinstance(arg, torch.device):
+            return "x0.device"  # constants are made where the inputs live (the partitioner checked they agree)
         return repr(arg)
 
 
-def _spec(node: fx.Node, names: DimNames, positive: bool) -> InputSpec:
+def _spec(node: fx.Node, names: DimNames, positive: bool, index_limit: int | None) -> InputSpec:
     value = node.meta["val"]
     dtype = str(value.dtype).removeprefix("torch.")
     low = high = None
@@ -125,6 +150,8 @@ def _spec(node: fx.Node, names: DimNames, positive: bool) -> InputSpec:
         low, high = POSITIVE_RANGE
     elif dtype not in FLOAT_DTYPES and dtype != "bool":
         low, high = INTEGER_RANGE
+        if index_limit is not None:
+            high = max(1, min(high, index_limit))
     order = dim_order_of(example_tensor(value)) if is_dense(value) else None
     return InputSpec(shape=tuple(names.size(s) for s in value.shape), dtype=dtype, dim_order=order, low=low, high=high)
 

@@ -5,10 +5,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from .partition import Coverage
+
 # Every status a region (or a warmup task) can end in, with what it means for the user.
 STATUSES = {
-    "cache-hit": "a verified kernel from the cache runs this region",
+    "cache-hit": "a verified kernel, or the region's own eager ops, from the cache runs this region",
     "new-kernel": "searched now: a verified kernel won, was cached and runs this region",
+    "eager": "searched now: no kernel beat them, and the original ops (eager) were faster than inductor's code",
     "no-kernel": "searched now: no candidate was correct (reason below); inductor keeps the region",
     "slower": "searched now: a correct kernel was slower than inductor; inductor keeps the region",
     "tried-before": "an earlier search with at least this budget found nothing; inductor keeps the region",
@@ -16,6 +19,7 @@ STATUSES = {
     "no-engine": "search mode without an engine; inductor keeps the region",
     "engine-error": "the engine or the verifier failed (reason below); nothing cached, the next compile retries",
     "needs-interpreter": "a CPU region without TRITON_INTERPRET=1 at start; inductor keeps the region",
+    "coarse-won": "warmup only: the coarse region holding this part has a winner, so the part was not searched",
     "error": "autotriton failed on this region (reason below); inductor keeps it",
 }
 
@@ -30,6 +34,8 @@ class RegionRecord:
     speedup_vs_inductor: float | None = None
     detail: str = ""
     spliced: bool = False
+    level: str = ""  # coarse or fine
+    choice: str = "inductor"  # what runs the region: kernel, eager or inductor
 
 
 @dataclass
@@ -38,20 +44,23 @@ class CompileReport:
     graphs: int = 0
     graph_guards: list[tuple[float, float]] = field(default_factory=list)  # (ms with kernels, ms inductor)
     problems: list[str] = field(default_factory=list)  # whole graphs left to inductor, and why
+    coverage: list[Coverage] = field(default_factory=list)  # per graph the pass ran on
 
     def table(self) -> str:
-        header = ("graph", "region", "ops", "status", "kernel vs inductor", "task key")
-        rows = [(str(r.graph), r.region, str(r.ops), r.status, _speedup(r), r.task_key[:12]) for r in self.records]
+        header = ("graph", "region", "level", "ops", "status", "runs", "kernel vs inductor", "task key")
+        rows = [(str(r.graph), r.region, r.level, str(r.ops), r.status, r.choice, _speedup(r), r.task_key[:12])
+                for r in self.records]
         summary = count_statuses(r.status for r in self.records)
         lines = [f"autotriton: {self.graphs} graph(s), {len(self.records)} region(s): {summary}"]
         if self.records:
             lines.append(format_table(header, rows))
-        spliced = [f"{r.region} ({_speedup(r)})" for r in self.records if r.spliced]
-        lines.append(f"spliced kernels: {', '.join(spliced)}" if spliced else "spliced kernels: none")
+        spliced = [f"{r.region} ({r.choice}, {_speedup(r)})" for r in self.records if r.spliced]
+        lines.append(f"spliced: {', '.join(spliced)}" if spliced else "spliced: nothing")
         reasons = [(r, " ".join(r.detail.split())) for r in self.records if not r.spliced and r.status in NEEDS_REASON]
         lines += [f"  why {r.region} (graph {r.graph}): {reason}" for r, reason in reasons if reason]
         lines += [f"  {status}: {STATUSES[status]}" for status in sorted({r.status for r in self.records})
                   if status in STATUSES]
+        lines += [f"graph {i + 1}: {c.text()}" for i, c in enumerate(self.coverage)]
         lines += [f"model guard: {k:.4f} ms with kernels vs {i:.4f} ms inductor" for k, i in self.graph_guards]
         lines += [f"graph left to inductor: {problem}" for problem in self.problems]
         return "\n".join(lines)

@@ -8,45 +8,57 @@ from typing import Any, Callable
 from cache.environment import environment_key
 from cache.store import CacheEntry, KernelCache
 
+from .choice import EAGER, KERNEL, fastest, time_baselines
 from .options import BackendOptions
+from .partition import FINE
 from .searching import EngineUnavailable, Searcher, SearchOutcome
 from .task import KernelTask
+from .verdict import Timings
+
+BaselineTimer = Callable[[KernelTask, str], Timings | None]
 
 log = logging.getLogger("autotriton.resolve")
 
 
 @dataclass
 class Resolution:
-    entry: CacheEntry | None  # a winner to splice, or None
+    entry: CacheEntry | None  # a winner to splice (a kernel, or the eager ops), or None
     status: str  # one of report.STATUSES
     detail: str = ""
 
 
 def search_budget(options: BackendOptions) -> dict[str, Any]:
-    return {"turns": options.search_turns, "samples": options.search_samples}
+    """The whole budget of one search; None means unlimited."""
+    return {"turns": options.search_turns, "samples": options.search_samples,
+            "seconds": options.search_seconds, "tokens": options.search_tokens}
 
 
 def resolve(task: KernelTask, device: str, cache: KernelCache, options: BackendOptions,
-            get_searcher: Callable[[], Searcher | None]) -> Resolution:
-    """Look the task up; on a miss in search mode, search and record the outcome (winner or negative).
+            get_searcher: Callable[[], Searcher | None], level: str = FINE,
+            baseline_timer: BaselineTimer = time_baselines) -> Resolution:
+    """Look the task up; on a miss in search mode, search and record the fastest of kernel, eager and inductor.
 
-    The searcher is only built on a miss, so a cache hit never touches the engine. A search that
-    could not run (engine or verifier failure) records nothing and raises under `strict`.
+    The searcher is only built on a miss, so a cache hit never touches the engine. Eager and negative
+    entries settle a search only when made with at least this budget. A search that could not run (engine
+    or verifier failure) records nothing and raises under `strict`.
     """
     env = environment_key(device)
     entry = cache.get(task.key, env)
     log.debug("cache lookup for task %s (%s) in %s: %s", task.key[:12], task.name, env, _describe(entry))
-    if entry is not None and entry.is_winner:
+    eager = entry if entry is not None and entry.is_eager else None
+    if entry is not None and entry.is_kernel:
         return Resolution(entry, "cache-hit")
     budget = search_budget(options)
     if entry is not None and _covers(entry.budget or {}, budget):
+        if eager:
+            return Resolution(eager, "cache-hit")
         return Resolution(None, "tried-before", "an earlier search with at least this budget found no kernel")
     if options.mode == "cache":
-        return Resolution(None, "not-cached")
+        return Resolution(eager, "cache-hit" if eager else "not-cached")
     try:
         searcher = get_searcher()
         if searcher is None:
-            return Resolution(None, "no-engine")
+            return Resolution(eager, "no-engine")
         outcome = searcher.search(task, device)
     except EngineUnavailable as exc:
         outcome = SearchOutcome(None, None, error=str(exc), transient=True)
@@ -54,24 +66,38 @@ def resolve(task: KernelTask, device: str, cache: KernelCache, options: BackendO
     if outcome.transient:
         if options.strict:
             raise EngineUnavailable(f"task {task.name}: {outcome.error}")
-        return Resolution(None, "engine-error", outcome.error)
-    if outcome.candidate is None or outcome.verdict is None:
-        cache.put_negative(task.key, env, outcome.budget or budget, task)
-        return Resolution(None, "no-kernel", outcome.error)
-    speedup = outcome.verdict.speedup_vs_inductor
-    if speedup is not None and speedup < 1.0:  # correct but slower: inductor keeps the region
-        cache.put_negative(task.key, env, outcome.budget or budget, task)
-        return Resolution(None, "slower", f"correct, but {speedup:.2f}x inductor's speed")
-    cache.put_winner(CacheEntry.winner(task, outcome.candidate, outcome.verdict, env))
-    return Resolution(cache.get(task.key, env), "new-kernel")  # first writer wins: use what the cache holds
+        return Resolution(eager, "engine-error", outcome.error)
+    spent = {**budget, **(outcome.budget or {})}
+    found = outcome.candidate is not None and outcome.verdict is not None
+    timings = outcome.verdict.timings if found else baseline_timer(task, device)
+    choice = fastest(timings, found)
+    if choice == KERNEL:
+        cache.put_winner(CacheEntry.winner(task, outcome.candidate, outcome.verdict, env, level))
+        return Resolution(cache.get(task.key, env), "new-kernel")  # first writer wins: use what the cache holds
+    if choice == EAGER:
+        cache.put_winner(CacheEntry.eager(task, env, timings.eager_ms, timings.inductor_ms, spent, level))
+        return Resolution(cache.get(task.key, env), "eager",
+                          f"eager: {timings.eager_ms:.4f} ms vs inductor {timings.inductor_ms:.4f} ms")
+    cache.put_negative(task.key, env, spent, task, level)
+    if found:  # correct but slower: inductor keeps the region
+        speedup = outcome.verdict.speedup_vs_inductor
+        return Resolution(None, "slower", f"correct, but {speedup:.2f}x inductor's speed" if speedup
+                          else "correct, but not timed faster than inductor")
+    return Resolution(None, "no-kernel", outcome.error)
 
 
 def _covers(stored: dict[str, Any], wanted: dict[str, Any]) -> bool:
-    """A negative entry settles a search only if it was made with at least this budget."""
-    return bool(stored) and all(isinstance(stored.get(k), (int, float)) and stored[k] >= v for k, v in wanted.items())
+    """A stored budget settles a search only if it is at least the wanted one in every dimension (None: unlimited)."""
+    def at_least(have: Any, want: Any) -> bool:
+        if have is None:
+            return True
+        return isinstance(have, (int, float)) and want is not None and have >= want
+    return bool(stored) and all(k in stored and at_least(stored[k], v) for k, v in wanted.items())
 
 
 def _describe(entry: CacheEntry | None) -> str:
     if entry is None:
         return "miss"
+    if entry.is_eager:
+        return "eager entry"
     return "winner" if entry.is_winner else f"negative entry (searched with {entry.budget})"

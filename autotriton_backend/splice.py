@@ -34,6 +34,35 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path) -> torch._ops.OpO
     name = f"k_{sha[:16]}_{task.key[:8]}"
     if name in _DEFINED:
         return _DEFINED[name]
+    model = _load_model_new(source, sha, module_dir)
+    orders = [spec.dim_order for spec in task.inputs]
+
+    def run(*args: torch.Tensor) -> Any:
+        return model(*[_in_layout(x, order) for x, order in zip(args, orders)])
+
+    return _define(name, task, run)
+
+
+def eager_op(task: KernelTask) -> torch._ops.OpOverload:
+    """The custom op running the region's own ATen ops, for regions where eager beat inductor and every kernel.
+
+    Inductor sees one extern call, so it cannot re-fuse (and slow down) what eager does faster.
+    """
+    name = f"eager_{task.key[:24]}"
+    if name in _DEFINED:
+        return _DEFINED[name]
+    reference = load_reference(task.source)["Model"]().eval()
+
+    def run(*args: torch.Tensor) -> Any:
+        with torch.no_grad():
+            outputs = reference(*args)
+        return _unaliased(outputs, args)
+
+    return _define(name, task, run)
+
+
+def _define(name: str, task: KernelTask, run: Callable[..., Any]) -> torch._ops.OpOverload:
+    """Define `autotriton::name` with `run` as its implementation and the region's reference as its fake."""
     reference = load_reference(task.source)["Model"]()
     with torch.no_grad():
         meta_inputs = make_inputs(task, 0, example_sizes(task), "meta")
@@ -41,17 +70,24 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path) -> torch._ops.OpO
     count = len(outputs) if isinstance(outputs, (tuple, list)) else 1
     arguments = ", ".join(f"Tensor x{i}" for i in range(len(task.inputs)))
     returns = "Tensor" if count == 1 else "(" + ", ".join(["Tensor"] * count) + ")"
-    model = _load_model_new(source, sha, module_dir)
-    orders = [spec.dim_order for spec in task.inputs]
-
-    def run(*args: torch.Tensor) -> Any:
-        return model(*[_in_layout(x, order) for x, order in zip(args, orders)])
-
     _LIBRARY.define(f"{name}({arguments}) -> {returns}")
     _LIBRARY.impl(name, run, "CompositeExplicitAutograd")
     torch.library.register_fake(f"autotriton::{name}", lib=_LIBRARY)(lambda *args: reference(*args))
     _DEFINED[name] = getattr(torch.ops.autotriton, name).default
     return _DEFINED[name]
+
+
+def _unaliased(outputs: Any, inputs: tuple[torch.Tensor, ...]) -> Any:
+    """A custom op's outputs may alias neither its inputs nor each other: copy those that do."""
+    single = not isinstance(outputs, (tuple, list))
+    seen = {x.untyped_storage().data_ptr() for x in inputs if isinstance(x, torch.Tensor)}
+    fresh = []
+    for out in (outputs,) if single else outputs:
+        if out.untyped_storage().data_ptr() in seen:
+            out = out.clone()
+        seen.add(out.untyped_storage().data_ptr())
+        fresh.append(out)
+    return fresh[0] if single else tuple(fresh)
 
 
 def splice(graph: fx.Graph, region: Region, op: Callable, replaced: dict[fx.Node, fx.Node]) -> fx.Node:

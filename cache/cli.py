@@ -83,7 +83,7 @@ def run_show(args: argparse.Namespace) -> int:
     print(f"env         {entry.environment}")
     print(f"status      {_status(entry)}")
     print(f"created     {time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(entry.created))} ({_age(entry.created)} ago)")
-    if entry.is_winner:
+    if entry.is_kernel:
         prov = ", ".join(f"{k}={v}" for k, v in entry.provenance.items() if v not in ("", None))
         print(f"provenance  {prov or '-'}")
         print(f"sha256      {entry.source_sha256}")
@@ -106,8 +106,9 @@ def run_verify(args: argparse.Namespace) -> int:
         passed = failed = skipped = 0
         for entry in entries:
             label = f"{entry.task_key[:KEY_WIDTH]}  {entry.environment}"
-            if not entry.is_winner or entry.task is None:
-                print(f"SKIP  {label}  ({'negative entry' if not entry.is_winner else 'no stored task'})")
+            if not entry.is_kernel or entry.task is None:
+                reason = "no stored task" if entry.is_kernel else f"{_status(entry)} entry"
+                print(f"SKIP  {label}  ({reason})")
                 skipped += 1
                 continue
             candidate = Candidate(entry.source, Provenance(**entry.provenance))
@@ -187,7 +188,7 @@ def resolve(entries: list[CacheEntry], prefix: str, env: str | None = None) -> C
 
 
 def _status(entry: CacheEntry) -> str:
-    return "winner" if entry.is_winner else "negative"
+    return "eager" if entry.is_eager else "winner" if entry.is_winner else "negative"
 
 
 def _age(created: float) -> str:

@@ -31,6 +31,7 @@ from autotriton_backend.task import KernelTask
 from autotriton_backend.verdict import Verdict
 
 EXPORT_FORMAT = "autotriton-kernel-cache"
+EAGER = "eager"  # the source of an entry whose winner is the region's own ATen ops
 EXPORT_VERSION = 1
 
 
@@ -82,7 +83,11 @@ def verdict_correct(verdict: dict[str, Any]) -> bool:
 
 @dataclass
 class CacheEntry:
-    """A winner (source set) or a negative entry (source None, budget says what was tried)."""
+    """A winner (source set) or a negative entry (source None, budget says what was tried).
+
+    A winner's source is a kernel module, or EAGER when the original ops beat inductor and every
+    kernel tried; eager and negative entries carry the search budget that settled them.
+    """
 
     task_key: str
     environment: str
@@ -93,6 +98,7 @@ class CacheEntry:
     source_sha256: str | None
     budget: dict[str, Any] | None = None
     task: dict[str, Any] | None = None  # KernelTask JSON, so `cache verify` can re-run it
+    level: str | None = None  # "coarse" or "fine": which region level the task is
     tag: str | None = None  # HMAC under this user's key (cache/auth.py); entries without a valid one are refused
 
     @property
@@ -104,6 +110,14 @@ class CacheEntry:
         return self.source is not None
 
     @property
+    def is_eager(self) -> bool:
+        return self.source == EAGER
+
+    @property
+    def is_kernel(self) -> bool:
+        return self.is_winner and not self.is_eager
+
+    @property
     def candidate_ms(self) -> float | None:
         return (self.verdict.get("timings") or {}).get("candidate_ms")
 
@@ -112,7 +126,8 @@ class CacheEntry:
         return self.verdict.get("speedup_vs_inductor")
 
     @staticmethod
-    def winner(task: KernelTask, candidate: Candidate, verdict: Verdict, environment: str) -> "CacheEntry":
+    def winner(task: KernelTask, candidate: Candidate, verdict: Verdict, environment: str,
+               level: str | None = None) -> "CacheEntry":
         return CacheEntry(
             task_key=task.key,
             environment=environment,
@@ -122,11 +137,32 @@ class CacheEntry:
             created=time.time(),
             source_sha256=candidate.sha256,
             task=_plain(task.to_json()),
+            level=level,
+        )
+
+    @staticmethod
+    def eager(task: KernelTask, environment: str, eager_ms: float, inductor_ms: float, budget: dict[str, Any],
+              level: str | None = None) -> "CacheEntry":
+        """The original ops won: timed faster than inductor and than every correct kernel found."""
+        sha = sha256_text(EAGER)
+        timings = {"candidate_ms": eager_ms, "eager_ms": eager_ms, "inductor_ms": inductor_ms}
+        return CacheEntry(
+            task_key=task.key,
+            environment=environment,
+            source=EAGER,
+            verdict={"candidate_sha256": sha, "timings": timings, "speedup_vs_inductor": inductor_ms / eager_ms},
+            provenance={"engine": EAGER},
+            created=time.time(),
+            source_sha256=sha,
+            budget=_plain(budget),
+            task=_plain(task.to_json()),
+            level=level,
         )
 
     @staticmethod
     def negative(
-        task_key: str, environment: str, budget: dict[str, Any], task: KernelTask | dict[str, Any] | None = None
+        task_key: str, environment: str, budget: dict[str, Any], task: KernelTask | dict[str, Any] | None = None,
+        level: str | None = None,
     ) -> "CacheEntry":
         return CacheEntry(
             task_key=task_key,
@@ -138,6 +174,7 @@ class CacheEntry:
             source_sha256=None,
             budget=_plain(budget),
             task=_plain(task.to_json() if isinstance(task, KernelTask) else task),
+            level=level,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -148,7 +185,7 @@ class CacheEntry:
         if not isinstance(data, dict):
             raise EntryError("an entry must be a JSON object")
         names = {f.name for f in fields(CacheEntry)}
-        required = names - {"budget", "task", "tag"}
+        required = names - {"budget", "task", "level", "tag"}
         missing = sorted(required - data.keys())
         if missing:
             raise EntryError(f"entry lacks {', '.join(missing)}")
@@ -179,7 +216,7 @@ class CacheEntry:
             raise EntryError("source does not match its sha256")
         elif self.verdict.get("candidate_sha256") != self.source_sha256:
             raise EntryError("verdict was given for a different source")
-        elif not all(c.passed for c in gate(self.source)):
+        elif self.source != EAGER and not all(c.passed for c in gate(self.source)):
             raise EntryError("source does not pass the static gate")
         if self.task is not None:
             try:
@@ -254,26 +291,28 @@ class KernelCache:
         verified-correct kernel whose source matches its sha256 (a caller bug, not a race).
         """
         entry.check(authenticated=False)
-        if not entry.is_winner or not verdict_correct(entry.verdict):
+        if not entry.is_winner or not (entry.is_eager or verdict_correct(entry.verdict)):
             raise EntryError(f"{entry.key}: a winner needs a source and a correct verdict")
         value = json.dumps(entry.signed().to_json())
         with self._cache.transact(retry=True):  # read-compare-write is atomic across processes
             if self._cache.add(entry.key, value, retry=True):
                 return True
             current = self._read(entry.key)
-            if current is None or not current.is_winner or _faster(entry, current):
+            # a newer eager measurement (a longer search) replaces an older one
+            if current is None or not current.is_winner or _faster(entry, current) or (entry.is_eager and current.is_eager):
                 self._cache.set(entry.key, value, retry=True)
                 return True
             return False
 
     def put_negative(
-        self, task_key: str, env: str, budget: dict[str, Any], task: KernelTask | dict[str, Any] | None = None
+        self, task_key: str, env: str, budget: dict[str, Any], task: KernelTask | dict[str, Any] | None = None,
+        level: str | None = None,
     ) -> bool:
-        """Record that a search with `budget` found nothing. Never overwrites a winner.
+        """Record that a search with `budget` found nothing. Never overwrites a kernel.
 
         Returns True when stored (no entry yet, or an older negative or a refused entry is replaced).
         """
-        return self._put_negative(CacheEntry.negative(task_key, env, budget, task))
+        return self._put_negative(CacheEntry.negative(task_key, env, budget, task, level))
 
     def entries(self) -> list[CacheEntry]:
         """Every readable entry, oldest first; refused entries are warned about and left out."""
@@ -342,8 +381,8 @@ class KernelCache:
             if self._cache.add(entry.key, value, retry=True):
                 return True
             current = self._read(entry.key)
-            if current is not None and (current.is_winner or current.created >= entry.created):
-                return False  # winners stay; only a newer negative records a later budget
+            if current is not None and (current.is_kernel or current.created >= entry.created):
+                return False  # kernels stay; a newer negative records a later budget (and outranks an older eager)
             self._cache.set(entry.key, value, retry=True)
             return True
 

@@ -45,8 +45,8 @@ def main() -> None:
     results = []
     for name in args.models:
         model, inputs = FACTORIES[name]()
-        tasks = collect_tasks(model, inputs)
-        offered = [t for t in tasks if len(t[0].inputs) == 3]  # the bundled kernels take (weight, bias, x)
+        tasks = collect_tasks(model, inputs).tasks
+        offered = [t for t in tasks if len(t.task.inputs) == 3]  # the bundled kernels take (weight, bias, x)
         answers = Path(tempfile.mkdtemp(prefix="autotriton-bench-answers-"))
         options = BackendOptions.resolve({"engine": offer_bundled_kernels(offered, answers), "search_samples": 1})
         print(summary_table(warmup(tasks, options, progress=False)))

@@ -17,9 +17,8 @@ import torch
 if not torch.cuda.is_available():
     os.environ.setdefault("TRITON_INTERPRET", "1")  # before Triton loads: CPU tensors need the interpreter
 
-from autotriton_backend.backend import collect_tasks  # noqa: E402
+from autotriton_backend.backend import CollectedTask, collect_tasks  # noqa: E402
 from autotriton_backend.report import compile_report  # noqa: E402
-from autotriton_backend.task import KernelTask  # noqa: E402
 from cache.store import default_directory  # noqa: E402
 
 BUNDLED_KERNELS = [Path(__file__).parent / "kernels" / name for name in ("linear.py", "linear_gelu.py")]
@@ -42,12 +41,12 @@ def build() -> tuple[torch.nn.Module, list[torch.Tensor]]:
     return MLP().to(device).eval(), [torch.randn(8, 64, device=device)]
 
 
-def offer_bundled_kernels(tasks: list[tuple[KernelTask, str]], directory: Path) -> str:
+def offer_bundled_kernels(tasks: list[CollectedTask], directory: Path) -> str:
     """A `files:` engine in `directory` answering turn N of every task's search with bundled kernel N."""
-    for task, _ in tasks:
-        (directory / task.key).mkdir()
+    for item in tasks:
+        (directory / item.task.key).mkdir()
         for turn, kernel in enumerate(BUNDLED_KERNELS):
-            (directory / task.key / f"turn{turn}.py").write_text(kernel.read_text())
+            (directory / item.task.key / f"turn{turn}.py").write_text(kernel.read_text())
     return f"files:{directory}"
 
 
@@ -56,7 +55,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="autotriton-quickstart-") as answers:  # gone when the compile is done
         engine = os.environ.get("AUTOTRITON_ENGINE")
         if engine is None:
-            engine = offer_bundled_kernels(collect_tasks(model, inputs), Path(answers))
+            engine = offer_bundled_kernels(collect_tasks(model, inputs).tasks, Path(answers))
             torch._dynamo.reset()
         compiled = torch.compile(model, backend="autotriton", options={"engine": engine})
         with torch.no_grad():

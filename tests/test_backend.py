@@ -37,7 +37,7 @@ def compiled(model: torch.nn.Module, **options) -> torch.nn.Module:
 @pytest.fixture(scope="module")
 def winners() -> dict[str, CacheEntry]:
     """The MLP's two regions (linear+GELU feeding linear) with the bundled kernels, verified once."""
-    tasks = [task for task, _ in collect_tasks(mlp(), [torch.randn(4, 16)])]
+    tasks = [c.task for c in collect_tasks(mlp(), [torch.randn(4, 16)]).tasks if c.level == "fine"]
     entries = {}
     for name, wanted in (("linear", lambda t: "erf" not in t.source), ("linear_gelu", lambda t: "erf" in t.source)):
         (task,) = [t for t in tasks if "addmm" in t.source and wanted(t)]
@@ -102,7 +102,8 @@ def test_chained_regions_are_both_spliced(winners):
     model, x = mlp(), torch.randn(4, 16)
     with torch.no_grad(), counting_launches() as counter:
         y = compiled(model, mode="cache", strict=True)(x)
-    assert counter.launches == 2 and statuses() == ["cache-hit", "cache-hit"]
+    assert counter.launches == 2 and statuses() == ["cache-miss", "cache-hit", "cache-hit"]  # coarse, then fine
+    assert [r.level for r in compile_report().records] == ["coarse", "fine", "fine"]
     torch.testing.assert_close(y, model(x), atol=1e-5, rtol=1e-5)
 
 
@@ -177,11 +178,11 @@ def test_unusable_cache_directory_falls_back_to_inductor(tmp_path):
 
 def test_dynamic_shapes_splice_symbolic_tasks_that_run_at_any_batch_size():
     model = mlp()
-    tasks = [task for task, _ in collect_tasks(model, [torch.randn(4, 16)], dynamic=True)]
+    tasks = [c.task for c in collect_tasks(model, [torch.randn(4, 16)], dynamic=True).tasks if c.level == "fine"]
     assert tasks and all(spec.shape[0] == "s0" for task in tasks for spec in task.inputs[2:])
     torch._dynamo.reset()
-    at_another_size = collect_tasks(model, [torch.randn(7, 16)], dynamic=True)
-    assert {t.key for t, _ in at_another_size} == {t.key for t in tasks}  # one key serves the whole range
+    at_another_size = collect_tasks(model, [torch.randn(7, 16)], dynamic=True).tasks
+    assert {c.task.key for c in at_another_size if c.level == "fine"} == {t.key for t in tasks}  # one key serves the range
     for task in tasks:
         name = "linear_gelu" if "erf" in task.source else "linear"
         candidate = Candidate((KERNELS / f"{name}.py").read_text())

@@ -22,7 +22,7 @@ def test_model_guard_keeps_spliced_kernels_only_when_faster():
     model = torch.nn.Sequential(torch.nn.Linear(1024, 4096), torch.nn.GELU(), torch.nn.Linear(4096, 1024))
     model = model.cuda().to(torch.bfloat16).eval()
     x = torch.randn(4096, 1024, device="cuda", dtype=torch.bfloat16)
-    (task,) = [t for t, _ in collect_tasks(model, [x]) if "erf" not in t.source]
+    (task,) = [c.task for c in collect_tasks(model, [x]).tasks if "erf" not in c.task.source]
     candidate = Candidate(LINEAR_KERNEL)
     verdict = verify(task, candidate, VerifyOptions(device="cuda"))
     assert verdict.correct, verdict.feedback

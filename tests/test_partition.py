@@ -23,7 +23,8 @@ from torch._inductor.custom_graph_pass import CustomGraphPass
 from torch._inductor.exc import InductorError
 
 from autotriton_backend.verifier.inputs import make_inputs, random_sizes
-from autotriton_backend.partition import ATTENTION_OPS, MATMUL_OPS, Region, find_regions, hint, regions_are_spliceable
+from autotriton_backend.partition import (ATTENTION_OPS, MATMUL_OPS, Region, coverage, find_regions, fine_regions, hint,
+                                          regions_are_spliceable)
 from autotriton_backend.region_task import region_to_task, requires_positive
 from autotriton_backend.task import KernelTask, load_reference
 
@@ -129,7 +130,7 @@ class Forbidden(nn.Module):
 
 
 FORBIDDEN_TARGETS = {
-    torch.ops.prims.inductor_random.default, torch.ops.aten.index.Tensor, torch.ops.aten.scatter_add.default,
+    torch.ops.prims.inductor_random.default, torch.ops.aten.scatter_add.default,
     torch.ops.aten.select_scatter.default, torch.ops.aten.copy_.default,
 }
 
@@ -158,7 +159,7 @@ class Recorder(CustomGraphPass):
         return None  # never served from inductor's FX graph cache: the pass must run
 
 
-def capture(model: nn.Module, inputs: tuple, graphs: int = 1) -> list[fx.GraphModule]:
+def capture(model: nn.Module, inputs: tuple, graphs: int = 1, dynamic: bool = True) -> list[fx.GraphModule]:
     recorder = Recorder(graphs)
 
     def backend(gm: fx.GraphModule, example_inputs: list) -> object:
@@ -170,7 +171,7 @@ def capture(model: nn.Module, inputs: tuple, graphs: int = 1) -> list[fx.GraphMo
             return gm.forward
 
     torch._dynamo.reset()
-    torch.compile(model, backend=backend, dynamic=True)(*inputs)
+    torch.compile(model, backend=backend, dynamic=dynamic)(*inputs)
     assert len(recorder.graphs) == graphs
     return recorder.graphs
 
@@ -194,11 +195,22 @@ def graphs() -> dict[str, fx.GraphModule]:
 
 
 @pytest.fixture(scope="module")
-def partitions(graphs) -> dict[str, list[tuple[Region, KernelTask]]]:
-    return {
-        name: [(r, region_to_task(r, f"{name}_{i}")) for i, r in enumerate(find_regions(gm.graph))]
-        for name, gm in graphs.items()
-    }
+def top_level(graphs) -> dict[str, list[Region]]:
+    return {name: find_regions(gm.graph) for name, gm in graphs.items()}
+
+
+@pytest.fixture(scope="module")
+def partitions(top_level) -> dict[str, list[tuple[Region, KernelTask]]]:
+    """The fine (one-kernel) regions and their tasks."""
+    return {name: [(r, region_to_task(r, f"{name}_{i}")) for i, r in enumerate(fine_regions(regions))]
+            for name, regions in top_level.items()}
+
+
+@pytest.fixture(scope="module")
+def coarse(top_level) -> dict[str, list[tuple[Region, KernelTask]]]:
+    """The coarse regions (those with fine sub-regions) and their tasks."""
+    return {name: [(r, region_to_task(r, f"{name}_coarse{i}")) for i, r in enumerate(regions) if r.fine]
+            for name, regions in top_level.items()}
 
 
 GRAPHS = ["mlp", "transformer", "manual_attention", "conv", "swiglu", "forbidden", "train_forward", "train_backward"]
@@ -223,7 +235,7 @@ def graph_values(gm: fx.GraphModule) -> dict[fx.Node, object]:
         elif value.dtype.is_floating_point:
             tensor.normal_()
         else:
-            tensor.random_(0, 8)
+            tensor.random_(0, 2 if value.dtype == torch.bool else 8)
         args.append(tensor)
     values: dict[fx.Node, object] = {}
 
@@ -262,10 +274,23 @@ def test_hook_sees_functional_aten_graphs_with_symbolic_shapes(graphs):
 
 
 @pytest.mark.parametrize("name", GRAPHS)
-def test_regions_are_convex_disjoint_and_well_formed(graphs, partitions, name):
+def test_any_mix_of_levels_is_spliceable(graphs, top_level, name):
+    graph, tops = graphs[name].graph, top_level[name]
+    assert regions_are_spliceable(graph, tops) and regions_are_spliceable(graph, fine_regions(tops))
+    for keep in (0, 1):  # every other coarse region replaced by its fine parts
+        mixed = [part for i, r in enumerate(tops) for part in ((r,) if i % 2 == keep or not r.fine else r.fine)]
+        assert regions_are_spliceable(graph, mixed)
+    for region in tops:
+        assert all(set(part.nodes) <= set(region.nodes) for part in region.fine)
+        assert region.level == ("coarse" if region.fine else "fine") and len(region.fine) != 1
+
+
+@pytest.mark.parametrize("name", GRAPHS)
+@pytest.mark.parametrize("level", ["fine", "coarse"])
+def test_regions_are_convex_disjoint_and_well_formed(graphs, partitions, coarse, name, level):
     graph = graphs[name].graph
-    regions = [r for r, _ in partitions[name]]
-    assert regions, name
+    regions = [r for r, _ in (partitions if level == "fine" else coarse)[name]]
+    assert regions or level == "coarse", name
     assert regions_are_spliceable(graph, regions)
     dag = nx.DiGraph((s, n) for n in graph.nodes for s in n.all_input_nodes)
     order = {n: i for i, n in enumerate(graph.nodes)}
@@ -328,10 +353,10 @@ def test_region_shapes_on_known_models(partitions):
 
 
 @pytest.mark.parametrize("name", GRAPHS)
-def test_reference_reproduces_the_graph_values(graphs, partitions, name):
+def test_reference_reproduces_the_graph_values(graphs, partitions, coarse, name):
     """Run each region's rendered Model on the values the whole graph fed it; compare outputs."""
     values = graph_values(graphs[name])
-    for region, task in partitions[name]:
+    for region, task in partitions[name] + coarse[name]:
         model = load_reference(task.source)["Model"](*[])
         with torch.no_grad():
             results = _as_tuple(model(*[values[n] for n in region.inputs]))
@@ -341,8 +366,8 @@ def test_reference_reproduces_the_graph_values(graphs, partitions, name):
 
 
 @pytest.mark.parametrize("name", GRAPHS)
-def test_tasks_are_standalone_kernelbench_programs(partitions, name):
-    for _, task in partitions[name]:
+def test_tasks_are_standalone_kernelbench_programs(partitions, coarse, name):
+    for _, task in partitions[name] + coarse[name]:
         parsed = KernelTask.from_source(task.source, name=task.name)
         assert [s.shape for s in parsed.inputs] == [
             tuple(task.symbols[d].example if isinstance(d, str) else d for d in s.shape) for s in task.inputs]

@@ -45,8 +45,12 @@ def compile_and_run(**options) -> tuple[torch.Tensor, torch.Tensor, int]:
 def test_tasks_then_warmup_then_cache_mode(tmp_path):
     out = autotriton("tasks", FACTORY, "--out", str(tmp_path / "tasks"))
     assert out.returncode == 0, out.stderr
-    index = json.loads((tmp_path / "tasks" / "index.json").read_text())
-    assert len(index) == 2
+    assert "graph 1: 7/7 compute ops in coarse regions, 7/7 in fine ones (one region: the whole graph)" in out.stdout
+    written = json.loads((tmp_path / "tasks" / "index.json").read_text())
+    index = written["tasks"]
+    assert [item["level"] for item in index] == ["coarse", "fine", "fine"]  # the MLP, then its two linear layers
+    assert index[1]["parents"] == index[2]["parents"] == [index[0]["key"]]
+    assert written["coverage"] == [{"compute_ops": 7, "coarse_ops": 7, "fine_ops": 7, "whole": True}]
     for item in index:
         task = KernelTask.from_json(json.loads((tmp_path / "tasks" / f"{item['key']}.json").read_text()))
         assert task.key == item["key"] and "class Model" in (tmp_path / "tasks" / f"{item['key']}.py").read_text()
@@ -57,11 +61,11 @@ def test_tasks_then_warmup_then_cache_mode(tmp_path):
         (kernels / f"{item['key']}.py").write_text(LINEAR_KERNEL)
     out = autotriton("warmup", FACTORY, "--engine", f"files:{kernels}", "--turns", "1", "--samples", "1")
     assert out.returncode == 0, out.stderr
-    assert "warmup: 2 task(s): 1 new-kernel, 1 no-kernel" in out.stdout
+    assert "warmup: 3 task(s): 1 new-kernel, 2 no-kernel" in out.stdout  # coarse lost, then one fine won
     assert "autotriton warmup" in out.stderr  # the progress bar
 
     again = autotriton("warmup", FACTORY, "--engine", f"files:{kernels}", "--turns", "1", "--samples", "1")
-    assert "1 cache-hit, 1 tried-before" in again.stdout  # resumable: the cache is the checkpoint
+    assert "1 cache-hit, 2 tried-before" in again.stdout  # resumable: the cache is the checkpoint
 
     ours, eager, launches = compile_and_run(mode="cache")
     assert launches >= 1 and "cache-hit" in [r.status for r in compile_report().records]
