@@ -16,7 +16,7 @@ from typing import Any, Callable
 import torch
 from tqdm import tqdm
 
-from autotriton_backend.backend import collect_tasks
+from autotriton_backend.collect import collect_tasks
 from autotriton_backend.options import BackendOptions
 from autotriton_backend.report import count_statuses, format_table
 from autotriton_backend.resolve import resolve
