@@ -18,6 +18,7 @@ import torch
 from torch._dynamo.device_interface import CudaInterface
 from torch._inductor.fx_passes import joint_graph
 from torch._inductor.select_algorithm import AlgorithmSelectorCache
+from torch.utils._triton import has_triton
 
 H100 = types.SimpleNamespace(
     name="NVIDIA H100 80GB HBM3 (fake)", major=9, minor=0, multi_processor_count=132,
@@ -53,7 +54,11 @@ def fake_cuda() -> Iterator[None]:
         mock.patch("torch.utils._triton.triton_hash_with_backend", lambda: "0" * 64),
         mock.patch.object(AlgorithmSelectorCache, "do_autotuning", _ranked_timings),
     ]
-    with contextlib.ExitStack() as stack:
-        for patch in patches:
-            stack.enter_context(patch)
-        yield
+    has_triton.cache_clear()  # an earlier CPU-only compile may have cached "no GPU, no Triton"
+    try:
+        with contextlib.ExitStack() as stack:
+            for patch in patches:
+                stack.enter_context(patch)
+            yield
+    finally:
+        has_triton.cache_clear()  # and the fake answer must not outlive the context

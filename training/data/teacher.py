@@ -28,6 +28,8 @@ TEACHER_CONFIG = {
     "force_disable_caches": True,  # a cache hit would skip the codegen we capture
 }
 
+FAKE_CUDA_CONFIG = {"benchmark_epilogue_fusion": False}  # nothing can be benchmarked without a GPU
+
 
 class TeacherError(RuntimeError):
     """Inductor produced nothing we can turn into a candidate for this task (the task is skipped)."""
@@ -79,11 +81,13 @@ def capture(task: KernelTask, device: str = "cuda") -> InductorOutput:
             raise _Captured
 
     def backend(gm: torch.fx.GraphModule, example_inputs: list) -> object:
-        call_args.append(tuple(_call_arg(node, params) for node in gm.graph.find_nodes(op="placeholder")))
+        placeholders = gm.graph.find_nodes(op="placeholder")
+        call_args.append(tuple(_call_arg(node, params) for node in placeholders))
         if not fake:
             return compile_fx(gm, example_inputs, config_patches=TEACHER_CONFIG)
-        try:
-            compile_fx(gm, [_on_fake_cuda(x) for x in example_inputs], config_patches=TEACHER_CONFIG)
+        try:  # dynamo's own fake values carry the symbolic sizes; moved to the fake GPU
+            fakes = [_on_fake_cuda(node.meta["example_value"]) for node in placeholders]
+            compile_fx(gm, fakes, config_patches={**TEACHER_CONFIG, **FAKE_CUDA_CONFIG})
         except Exception as exc:
             if not codes:
                 raise TeacherError(f"inductor failed: {type(exc).__name__}: {exc}") from exc
@@ -121,7 +125,7 @@ def _on_fake_cuda(value: object) -> object:
     """The same fake tensor (same fake mode, symbolic sizes kept) on the fake CUDA device."""
     if not isinstance(value, torch.Tensor):
         return value
-    with torch._guards.detect_fake_mode([value]):
+    with value.fake_mode:
         return torch.empty_strided(value.shape, value.stride(), dtype=value.dtype, device="cuda")
 
 
