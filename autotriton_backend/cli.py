@@ -52,9 +52,11 @@ def build_parser() -> argparse.ArgumentParser:
     # The cache and agent packages add their own subcommands (imported here, not at module load).
     from agent.cli import register as register_agent
     from cache.cli import register as register_cache
+    from training.cli import register as register_training
 
     register_cache(subparsers)
     register_agent(subparsers)
+    register_training(subparsers)
     return parser
 
 

@@ -47,12 +47,15 @@ def fake_cuda() -> Iterator[None]:
         mock.patch.object(CudaInterface, "get_compute_capability", staticmethod(lambda device=None: 90)),
         mock.patch.object(CudaInterface, "is_triton_capable", staticmethod(lambda device=None: True)),
         mock.patch.object(CudaInterface, "raise_if_triton_unavailable", staticmethod(lambda device=None: None)),
+        mock.patch.object(CudaInterface, "is_bf16_supported", staticmethod(lambda including_emulation=True: True)),
         mock.patch.object(CudaInterface.Worker, "get_device_properties", staticmethod(lambda device=None: H100)),
         mock.patch.object(CudaInterface.Worker, "current_device", staticmethod(lambda: 0)),
         mock.patch("torch.cuda.get_device_capability", lambda device=None: (9, 0)),
         mock.patch("torch.cuda.get_device_properties", lambda device=None: H100),
         mock.patch("torch.utils._triton.triton_hash_with_backend", lambda: "0" * 64),
         mock.patch.object(AlgorithmSelectorCache, "do_autotuning", _ranked_timings),
+        # Folding constants evaluates them for real, on the device: skip that optimisation.
+        mock.patch.object(joint_graph, "constant_fold_uniform_value", lambda graph: None),
     ]
     has_triton.cache_clear()  # an earlier CPU-only compile may have cached "no GPU, no Triton"
     try:

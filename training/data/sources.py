@@ -1,7 +1,6 @@
 """Where tasks come from: the zoo's regions and synthetic programs, as one record type."""
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from autotriton_backend.task import FLOAT_DTYPES, KernelTask
@@ -38,11 +37,11 @@ def region_task(task: KernelTask, arch: str, mode: str) -> SourcedTask:
     return SourcedTask(task, "zoo", f"zoo:{arch}:{mode}", tuple(families_in_source(task.source)), task_dtype(task))
 
 
-def synthetic_tasks(seed: int, count: int, hard_share: float = SYNTHETIC_HARD_SHARE) -> Iterator[SourcedTask]:
-    """`count` programs; program i is drawn from seed `seed * 1_000_003 + i`, every `1/hard_share`-th one hard."""
-    every = max(1, round(1 / hard_share)) if hard_share > 0 else 0
-    for index in range(count):
-        hard = bool(every) and index % every == every - 1
-        drawn = program(seed * 1_000_003 + index, hard=hard)
-        yield SourcedTask(drawn.task, "synthetic", f"synthetic:{drawn.seed}{':hard' if hard else ''}",
-                          tuple(sorted(set(drawn.families))), drawn.dtype, hard)
+def synthetic_task(seed: int, index: int, cap: int = 4096) -> SourcedTask:
+    """Program `index` of the run seeded `seed`: drawn from `seed * 1_000_003 + index`; every
+    `1 / SYNTHETIC_HARD_SHARE`-th one is hard. `cap` bounds every dim (small for CPU runs)."""
+    every = round(1 / SYNTHETIC_HARD_SHARE)
+    hard = index % every == every - 1
+    drawn = program(seed * 1_000_003 + index, hard=hard, cap=cap)
+    return SourcedTask(drawn.task, "synthetic", f"synthetic:{drawn.seed}{':hard' if hard else ''}",
+                       tuple(sorted(set(drawn.families))), drawn.dtype, hard)

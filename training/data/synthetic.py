@@ -71,6 +71,7 @@ class _Builder:
 
     rng: random.Random
     dtype: str
+    cap: int  # largest size of any dim
     inputs: list[tuple[tuple[int, ...], str, bool]] = field(default_factory=list)  # shape, maker, batch-led
     lines: list[str] = field(default_factory=list)
     families: list[str] = field(default_factory=list)
@@ -91,16 +92,18 @@ class _Builder:
 
     def size(self, low: int, high: int) -> int:
         """Mostly powers of two, sometimes an odd size (masking paths matter)."""
+        low, high = min(low, self.cap), min(high, self.cap)
         if self.rng.random() < 0.7:
             return 2 ** self.rng.randint(low.bit_length() - 1, high.bit_length() - 1)
         return self.rng.randint(low, high)
 
 
-def program(seed: int, hard: bool = False) -> Program:
-    """The synthetic program named by `seed` (`hard`: more epilogues, two anchors)."""
+def program(seed: int, hard: bool = False, cap: int = 4096) -> Program:
+    """The synthetic program named by `seed` (`hard`: more epilogues, two anchors; `cap`: the largest
+    size of any dim, small for runs judged in the CPU interpreter)."""
     rng = random.Random(seed)
     dtype = rng.choices(DTYPES, DTYPE_WEIGHTS)[0]
-    builder = _Builder(rng, dtype)
+    builder = _Builder(rng, dtype, cap)
     anchors = rng.sample(list(ANCHORS), 2) if hard else [rng.choice(list(ANCHORS))]
     value, shape = ANCHORS[anchors[0]](builder, None, None)
     for name in anchors[1:]:
@@ -180,7 +183,7 @@ def _softmax(b: _Builder, value: str | None, shape: tuple[int, ...] | None) -> t
 
 def _conv(b: _Builder, value: str | None, shape: tuple[int, ...] | None) -> tuple[str, tuple[int, ...]]:
     batch, channels, out_channels = b.size(1, 8), b.rng.choice([3, 4, 8, 16, 32]), b.rng.choice([8, 16, 32, 64])
-    size, kernel = b.rng.choice([8, 16, 28, 32]), b.rng.choice([1, 3, 5])
+    size, kernel = min(b.rng.choice([8, 16, 28, 32]), b.cap), b.rng.choice([1, 3, 5])
     stride, padding = b.rng.choice([1, 1, 2]), kernel // 2
     x = b.input((batch, channels, size, size), batch_led=True)
     weight = b.input((out_channels, channels, kernel, kernel))
@@ -200,7 +203,7 @@ def _conv(b: _Builder, value: str | None, shape: tuple[int, ...] | None) -> tupl
 
 def _pool(b: _Builder, value: str | None, shape: tuple[int, ...] | None) -> tuple[str, tuple[int, ...]]:
     if value is None:
-        shape = (b.size(1, 8), b.rng.choice([4, 8, 16, 32]), *(2 * [b.rng.choice([8, 16, 32])]))
+        shape = (b.size(1, 8), b.rng.choice([4, 8, 16, 32]), *(2 * [min(b.rng.choice([8, 16, 32]), b.cap)]))
         value = b.input(shape, batch_led=True)
     kind = b.rng.choice(["max_pool2d", "avg_pool2d", "adaptive_avg_pool2d"])
     if kind == "adaptive_avg_pool2d":

@@ -28,7 +28,7 @@ TEACHER_CONFIG = {
     "force_disable_caches": True,  # a cache hit would skip the codegen we capture
 }
 
-FAKE_CUDA_CONFIG = {"benchmark_epilogue_fusion": False}  # nothing can be benchmarked without a GPU
+FAKE_CUDA_CONFIG = {"benchmark_epilogue_fusion": False, "shape_padding": False}  # nothing can be benchmarked without a GPU
 
 
 class TeacherError(RuntimeError):
