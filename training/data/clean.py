@@ -55,6 +55,7 @@ class Kernel:
     runtime_params: tuple[str, ...]  # what `.run(...)` passes positionally, in order
     configs: tuple[triton.Config, ...]
     inductor_meta: dict[str, Any]
+    local_functions: tuple[ast.FunctionDef, ...]  # jit functions the kernel's module defines (scan combiners)
 
 
 def clean(output: InductorOutput, forward_params: list[str], init_params: str = "",
@@ -100,6 +101,11 @@ def _parse_kernel(name: str, source: str) -> Kernel:
     function = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name), None)
     if function is None:
         raise CleanError(f"kernel {name} has no function definition")
+    local = tuple(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name != name)
+    for node in tree.body:
+        if not isinstance(node, (ast.FunctionDef, ast.Import, ast.ImportFrom)) and ast.unparse(node) != (
+                "triton_helpers.set_driver_to_gpu()"):
+            raise CleanError(f"kernel {name}'s module has unsupported code: {ast.unparse(node)[:80]}")
     heuristics = [d for d in function.decorator_list if isinstance(d, ast.Call)
                   and ast.unparse(d.func).startswith("triton_heuristics.")]
     if len(heuristics) != 1:
@@ -113,7 +119,7 @@ def _parse_kernel(name: str, source: str) -> Kernel:
     signature = kwargs["triton_meta"]["signature"]
     params = tuple(a.arg for a in function.args.args)
     runtime = tuple(p for p in params if signature.get(p) != "constexpr") + tuple(meta.get("extra_launcher_args", ()))
-    return Kernel(name, function, params, runtime, tuple(configs), meta)
+    return Kernel(name, function, params, runtime, tuple(configs), meta, local)
 
 
 def _heuristic_configs(kind: str, kwargs: dict[str, Any]) -> list[triton.Config]:
@@ -129,9 +135,27 @@ def _heuristic_configs(kind: str, kwargs: dict[str, Any]) -> list[triton.Config]
 
 
 def _kernel_source(kernel: Kernel, helpers: dict[str, str]) -> str:
-    function = _Rewriter(helpers).visit(ast.parse(ast.unparse(kernel.function)).body[0])
-    function.decorator_list = [ast.parse("triton.jit", mode="eval").body]
+    """The kernel as a plain jit function; functions its module defined become helpers too."""
+    renames = {}
+    for local in kernel.local_functions:
+        text = ast.unparse(_plain_jit(_Rewriter(helpers).visit(_copy(local))))
+        renamed = _helper_name(local.name)
+        while renamed in helpers and helpers[renamed] != text.replace(f"def {local.name}(", f"def {renamed}(", 1):
+            renamed += "_"  # another kernel's combiner of the same name but a different body
+        helpers[renamed] = text.replace(f"def {local.name}(", f"def {renamed}(", 1)
+        renames[local.name] = renamed
+    function = _Rewriter(helpers).visit(_copy(kernel.function))
+    function = _Renamer(renames).visit(_plain_jit(function))
     return ast.unparse(function)
+
+
+def _copy(function: ast.FunctionDef) -> ast.FunctionDef:
+    return ast.parse(ast.unparse(function)).body[0]
+
+
+def _plain_jit(function: ast.FunctionDef) -> ast.FunctionDef:
+    function.decorator_list = [ast.parse("triton.jit", mode="eval").body]
+    return function
 
 
 class _Rewriter(ast.NodeTransformer):
@@ -186,9 +210,8 @@ def _inline_helper(name: str, helpers: dict[str, str]) -> str:
         set(vars(triton_helpers)) - siblings - {"tl", "triton", "libdevice", "math"})
     if unknown:
         raise CleanError(f"triton_helpers.{name} uses module state {sorted(unknown)}")
-    function = _Rewriter(helpers, siblings).visit(function)
+    function = _plain_jit(_Rewriter(helpers, siblings).visit(function))
     function.name = local
-    function.decorator_list = [ast.parse("triton.jit", mode="eval").body]
     helpers.pop(local)
     helpers[local] = ast.unparse(function)  # after its own helpers, so definitions come before use
     return local

@@ -25,7 +25,7 @@ from typing import Any
 
 SCHEMA_VERSION = 1
 SHARD_LIMIT_BYTES = 16 * 2**20
-_SHARD_MARGIN_BYTES = 2**20  # gzip buffers before writing: close early enough to stay under the limit
+_GZIP_TRAILER_BYTES = 64  # deflate's final block and gzip's CRC and length
 
 
 @dataclass(frozen=True)
@@ -105,8 +105,8 @@ class TaskOutcome:
 class ShardWriter:
     """gzip JSON lines in numbered shards below SHARD_LIMIT_BYTES, each renamed into place when closed."""
 
-    def __init__(self, directory: Path, prefix: str):
-        self.directory, self.prefix = directory, prefix
+    def __init__(self, directory: Path, prefix: str, limit_bytes: int = SHARD_LIMIT_BYTES):
+        self.directory, self.prefix, self.limit_bytes = directory, prefix, limit_bytes
         directory.mkdir(parents=True, exist_ok=True)
         for stale in directory.glob(f"{prefix}-*.jsonl.gz.part"):
             stale.unlink()  # an interrupted run's open shard: its tasks are not in the ledger
@@ -117,14 +117,16 @@ class ShardWriter:
         self._path: Path | None = None
 
     def write(self, record: dict[str, Any]) -> None:
+        line = (json.dumps(record, sort_keys=True) + "\n").encode()
+        if self._gzip is not None and self._raw.tell() + len(line) + _GZIP_TRAILER_BYTES > self.limit_bytes:
+            self.close()  # compressed, the line takes at most its own length: the shard stays under the limit
         if self._gzip is None:
             self._path = self.directory / f"{self.prefix}-{self.next_number:05d}.jsonl.gz.part"
             self.next_number += 1
             self._raw = open(self._path, "wb")
             self._gzip = gzip.GzipFile(fileobj=self._raw, mode="wb", mtime=0)
-        self._gzip.write((json.dumps(record, sort_keys=True) + "\n").encode())
-        if self._raw.tell() >= SHARD_LIMIT_BYTES - _SHARD_MARGIN_BYTES:
-            self.close()
+        self._gzip.write(line)
+        self._gzip.flush()  # so the file's size is exact
 
     def close(self) -> None:
         """Finish the open shard (if any) and rename it into place."""

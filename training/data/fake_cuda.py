@@ -10,6 +10,7 @@ real dataset is captured on a GPU, where none of this is active.
 from __future__ import annotations
 
 import contextlib
+import os
 import types
 from collections.abc import Iterator
 from unittest import mock
@@ -58,6 +59,7 @@ def fake_cuda() -> Iterator[None]:
         mock.patch.object(joint_graph, "constant_fold_uniform_value", lambda graph: None),
     ]
     has_triton.cache_clear()  # an earlier CPU-only compile may have cached "no GPU, no Triton"
+    interpret = os.environ.pop("TRITON_INTERPRET", None)  # else inductor loads each kernel as it writes it
     try:
         with contextlib.ExitStack() as stack:
             for patch in patches:
@@ -65,3 +67,5 @@ def fake_cuda() -> Iterator[None]:
             yield
     finally:
         has_triton.cache_clear()  # and the fake answer must not outlive the context
+        if interpret is not None:
+            os.environ["TRITON_INTERPRET"] = interpret

@@ -9,7 +9,8 @@ kind of module through `fake_cuda()` (no benchmarks, so autotuning picks the fir
 from __future__ import annotations
 
 import inspect
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from typing import Any
 from unittest import mock
 
 import torch
@@ -48,6 +49,13 @@ class InductorOutput:
     code: str
     args: tuple[CallArg, ...]
     returns_tuple: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> "InductorOutput":
+        return InductorOutput(data["code"], tuple(CallArg(**a) for a in data["args"]), data["returns_tuple"])
 
 
 class _Captured(Exception):
