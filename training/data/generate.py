@@ -201,9 +201,10 @@ def capture_candidates(task: KernelTask, device: str, max_variants: int) -> tupl
     try:
         output = capture(task, "cuda" if device == "cuda" else "fake-cuda")
         namespace = load_reference(task.source)
-        params = list(inspect.signature(namespace["Model"].forward).parameters)[1:]
-        init = list(inspect.signature(namespace["Model"].__init__).parameters)[1:]
-        return clean(output, params, ", ".join(init), max_variants), "", time.monotonic() - start
+        model = namespace["Model"]
+        params = list(inspect.signature(model.forward).parameters)[1:]
+        init = list(inspect.signature(model.__init__).parameters.values())[1:] if "__init__" in vars(model) else []
+        return clean(output, params, ", ".join(map(str, init)), max_variants), "", time.monotonic() - start
     except TeacherError as exc:
         return [], f"teacher:{_short(exc)}", time.monotonic() - start
     except CleanError as exc:
