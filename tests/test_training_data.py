@@ -24,7 +24,6 @@ from training.data.dataset import Ledger, ShardWriter, read_records
 from training.data.families import composition_of, families_in_source, split_of
 from training.data.generate import GenerateOptions, generate, plan_tasks
 from training.data.judge import judge_candidates
-from training.data.sources import synthetic_task
 from training.data.synthetic import DTYPES, program
 from training.data.teacher import InductorOutput, capture
 

@@ -8,6 +8,7 @@ kind of module through `fake_cuda()` (no benchmarks, so autotuning picks the fir
 """
 from __future__ import annotations
 
+import contextlib
 import inspect
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -105,7 +106,7 @@ def capture(task: KernelTask, device: str = "cuda") -> InductorOutput:
     compiled = torch.compile(model, backend=backend, dynamic=False if not task.symbols else None)
     with mock.patch.object(GraphLowering, "save_output_code", save), mock.patch.object(
         shape_config, "use_duck_shape", False  # distinct symbols stay distinct even at equal example sizes
-    ), (fake_cuda() if fake else _nothing()), torch.no_grad():
+    ), (fake_cuda() if fake else contextlib.nullcontext()), torch.no_grad():
         try:
             result = compiled(*inputs)
         except _Captured:
@@ -136,10 +137,3 @@ def _on_fake_cuda(value: object) -> object:
     with value.fake_mode:
         return torch.empty_strided(value.shape, value.stride(), dtype=value.dtype, device="cuda")
 
-
-class _nothing:
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *exc: object) -> None:
-        return None
