@@ -14,13 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from autotriton_backend.candidate import Candidate, Provenance
+from autotriton_backend.prompt import PROMPT_VERSION, assistant_message, extract_code, feedback_message, first_prompt
 from autotriton_backend.task import KernelTask
 from autotriton_backend.verdict import Verdict
 from autotriton_backend.verifier import VerifyOptions, verify_many
 
 from .engines import Completion, Engine, EngineError, RequestMeta
-from .parse import extract_code
-from .prompts import PROMPT_VERSION, assistant_message, feedback_message, first_prompt
 
 
 @dataclass(frozen=True)

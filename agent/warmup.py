@@ -18,7 +18,7 @@ from typing import Any, Callable
 import torch
 from tqdm import tqdm
 
-from autotriton_backend.backend import CollectedTask, TaskCollection, collect_tasks
+from autotriton_backend.collect import CollectedTask, TaskCollection, collect_tasks
 from autotriton_backend.options import BackendOptions
 from autotriton_backend.report import NEEDS_REASON, STATUSES, count_statuses, format_table
 from autotriton_backend.resolve import resolve

@@ -77,9 +77,11 @@ def build_parser(verify_only: bool = False) -> argparse.ArgumentParser:
     add_report_parser(subparsers)
     from agent.cli import register as register_agent
     from cache.cli import register as register_cache
+    from training.cli import register as register_training
 
     register_cache(subparsers)
     register_agent(subparsers)
+    register_training(subparsers)
     return parser
 
 

@@ -38,7 +38,8 @@ def main() -> None:
     from triton.testing import do_bench
 
     from agent.warmup import summary_table, warmup
-    from autotriton_backend.backend import autotriton, collect_tasks
+    from autotriton_backend.backend import autotriton
+    from autotriton_backend.collect import collect_tasks
     from autotriton_backend.options import BackendOptions
     from autotriton_backend.report import compile_report, reset_report
 

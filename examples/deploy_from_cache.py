@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from quickstart import build, offer_bundled_kernels  # noqa: E402
 
 from agent.warmup import summary_table, warmup  # noqa: E402
-from autotriton_backend.backend import collect_tasks  # noqa: E402
+from autotriton_backend.collect import collect_tasks  # noqa: E402
 from autotriton_backend.options import BackendOptions  # noqa: E402
 from autotriton_backend.report import compile_report  # noqa: E402
 from cache.store import KernelCache  # noqa: E402

@@ -17,7 +17,7 @@ import torch
 if not torch.cuda.is_available():
     os.environ.setdefault("TRITON_INTERPRET", "1")  # before Triton loads: CPU tensors need the interpreter
 
-from autotriton_backend.backend import CollectedTask, collect_tasks  # noqa: E402
+from autotriton_backend.collect import CollectedTask, collect_tasks  # noqa: E402
 from autotriton_backend.report import compile_report  # noqa: E402
 from cache.store import default_directory  # noqa: E402
 

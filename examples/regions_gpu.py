@@ -33,7 +33,8 @@ ON_GPU = torch.cuda.is_available()
 if not ON_GPU:
     os.environ.setdefault("TRITON_INTERPRET", "1")  # before Triton loads: CPU tensors need the interpreter
 
-from autotriton_backend.backend import autotriton, collect_tasks  # noqa: E402
+from autotriton_backend.backend import autotriton  # noqa: E402
+from autotriton_backend.collect import collect_tasks  # noqa: E402
 from autotriton_backend.choice import interleaved_medians  # noqa: E402
 from autotriton_backend.report import compile_report, reset_report  # noqa: E402
 

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 import torch
 
-from agent import PROMPT_VERSION, Budget, RequestMeta, extract_code, make_engine, search
+from agent import Budget, RequestMeta, make_engine, search
 from agent.engines import EngineError
-from agent.prompts import feedback_message, first_prompt
+from autotriton_backend.prompt import PROMPT_VERSION, extract_code, feedback_message, first_prompt
 from autotriton_backend.task import KernelTask
 from autotriton_backend.verdict import Check, Timings, Verdict
 from autotriton_backend.verifier import VerifyOptions

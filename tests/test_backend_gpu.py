@@ -8,7 +8,8 @@ import pytest
 import torch
 
 from autotriton_backend import Candidate, VerifyOptions, verify
-from autotriton_backend.backend import autotriton, collect_tasks
+from autotriton_backend.backend import autotriton
+from autotriton_backend.collect import collect_tasks
 from autotriton_backend.report import compile_report, reset_report
 from cache.environment import environment_key
 from cache.store import CacheEntry, KernelCache

@@ -12,7 +12,7 @@ ROOT = Path(__file__).parent.parent
 
 SCRIPT = textwrap.dedent("""
     import sys, torch
-    from autotriton_backend.backend import collect_tasks
+    from autotriton_backend.collect import collect_tasks
     torch.manual_seed(0)
     model, x = torch.nn.Sequential(torch.nn.Linear(8, 8), torch.nn.ReLU()), torch.randn(2, 8)
     answers = sys.argv[1]

@@ -14,10 +14,11 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from autotriton_backend.backend import compile_graph, collect_tasks
+from autotriton_backend.backend import compile_graph
+from autotriton_backend.collect import collect_tasks
 from autotriton_backend.candidate import Candidate
-from autotriton_backend.guards import counting_launches
-from autotriton_backend.inputs import make_inputs, random_sizes
+from autotriton_backend.verifier.monitors import counting_launches
+from autotriton_backend.verifier.inputs import make_inputs, random_sizes
 from autotriton_backend.options import BackendOptions
 from autotriton_backend.partition import coverage, find_regions, fine_regions, regions_are_spliceable
 from autotriton_backend.region_task import region_to_task
@@ -162,7 +163,7 @@ def test_coarse_kernel_wins_and_its_fine_tasks_are_never_searched(tmp_path):
     (tmp_path / f"{top_task(model, [x]).key}.py").write_text(GEMM_SUM_KERNEL)
     with torch.no_grad(), counting_launches() as counter:
         y = fresh(model, engine=f"files:{tmp_path}", search_turns=1, search_samples=1)(x)
-    assert records() == [("coarse", "searched-won", "kernel")]
+    assert records() == [("coarse", "new-kernel", "kernel")]
     assert counter.launches == 2  # column sums, then row dots: no matmul left
     torch.testing.assert_close(y, model(x), rtol=1e-4, atol=1e-4)
     (entry,) = KernelCache().entries()
@@ -173,8 +174,8 @@ def test_fine_tasks_are_searched_where_the_coarse_task_finds_nothing(tmp_path):
     model, x = GemmDivideSumScale(), torch.randn(4, 24)
     with torch.no_grad():
         y = fresh(model, engine=f"files:{tmp_path}", search_turns=1, search_samples=1)(x)
-    assert records() == [("coarse", "searched-lost", "inductor"), ("fine", "searched-lost", "inductor"),
-                         ("fine", "searched-lost", "inductor")]
+    assert records() == [("coarse", "no-kernel", "inductor"), ("fine", "no-kernel", "inductor"),
+                         ("fine", "no-kernel", "inductor")]
     torch.testing.assert_close(y, model(x))
     entries = KernelCache().entries()
     assert sorted(e.level for e in entries) == ["coarse", "fine", "fine"]
@@ -199,9 +200,10 @@ def test_the_fastest_of_kernel_eager_and_inductor_is_kept(timings, kept):
     entry = KernelCache().get(task.key, ENV)
     assert entry.level == "coarse"
     if kept == "inductor":
-        assert resolution.entry is None and resolution.status == "searched-lost" and not entry.is_winner
+        assert resolution.entry is None and resolution.status == "slower" and not entry.is_winner
         return
-    assert resolution.status == "searched-won" and resolution.entry.is_eager == (kept == "eager")
+    assert resolution.status == ("eager" if kept == "eager" else "new-kernel")
+    assert resolution.entry.is_eager == (kept == "eager")
     if kept == "eager":
         assert entry.budget["turns"] == options.search_turns and entry.speedup_vs_inductor == 2.0
         again = resolve(task, "cpu", KernelCache(), BackendOptions.resolve({"mode": "cache"}), lambda: None)
@@ -214,7 +216,7 @@ def test_eager_wins_over_inductor_even_when_no_kernel_is_correct():
     measured = Timings(eager_ms=2.07, inductor_ms=2.32)  # KernelBench level 1 #47 on an H200
     resolution = resolve(task, "cpu", KernelCache(), BackendOptions.resolve({"engine": "files:/unused"}),
                          lambda: searcher, baseline_timer=lambda t, d: measured)
-    assert resolution.status == "searched-won" and resolution.entry.is_eager
+    assert resolution.status == "eager" and resolution.entry.is_eager
     assert "eager: 2.0700 ms vs inductor 2.3200 ms" in resolution.detail
 
 
@@ -281,7 +283,7 @@ def test_a_warm_compile_reuses_the_record_without_running_the_pass_or_timing():
     assert compile_report().graph_guards == [(1.0, 2.0)]  # the recorded decision
     cache.remove(cache.get(collected.task.key, ENV).key)  # the eager winner is gone: the record no longer holds
     torch.testing.assert_close(compile_once(), model(x))
-    assert compile_report().graphs == 1 and records() == [("fine", "cache-miss", "inductor")]
+    assert compile_report().graphs == 1 and records() == [("fine", "not-cached", "inductor")]
 
 
 def test_a_guard_decision_against_the_kernels_skips_them_on_the_warm_compile():
@@ -317,6 +319,6 @@ def test_a_short_search_never_blocks_a_longer_one(stored, searched):
     options = BackendOptions.resolve({"engine": "files:/unused", "search_turns": 2, "search_samples": 2})
     resolution = resolve(task, "cpu", KernelCache(), options, lambda: searcher, baseline_timer=lambda t, d: None)
     assert searcher.calls == int(searched)
-    assert resolution.status == ("searched-lost" if searched else "negative-cached")
+    assert resolution.status == ("no-kernel" if searched else "tried-before")
     if searched:
         assert KernelCache().get(task.key, ENV).budget == {"turns": 2, "samples": 2, "seconds": 600.0, "tokens": None}

@@ -19,7 +19,7 @@ def warm_if_asked(model: torch.nn.Module, inputs: list[Any], kernels: list[Path]
     if os.environ.get("AUTOTRITON_BENCH_WARM") != "1":
         return
     from agent.warmup import summary_table, warmup
-    from autotriton_backend.backend import collect_tasks
+    from autotriton_backend.collect import collect_tasks
     from autotriton_backend.options import BackendOptions
 
     tasks = collect_tasks(model, inputs)

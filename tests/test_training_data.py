@@ -1,0 +1,192 @@
+"""Training data: generators, the inductor teacher without a GPU, the cleaner, the files, the split rule.
+
+The cleaner is tested on real inductor output: `tests/fixtures/inductor/*.json` were captured with
+inductor's CUDA codegen on this CPU-only machine (see capture.py there), and one test captures live.
+Cleaned candidates must pass the static gate and be judged correct by the real verifier, with the
+kernels running in the Triton interpreter.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+import os
+from pathlib import Path
+
+import pytest
+import torch
+
+from autotriton_backend.cli import main as autotriton_main
+from autotriton_backend.prompt import PROMPT_VERSION, assistant_message, extract_code
+from autotriton_backend.verifier.allowlist import gate as static_checks
+from autotriton_backend.task import KernelTask, load_reference
+from training.data.clean import CleanError, clean
+from training.data.dataset import Ledger, ShardWriter, read_records
+from training.data.families import composition_of, families_in_source, split_of
+from training.data.generate import GenerateOptions, generate, plan_tasks
+from training.data.judge import judge_candidates
+from training.data.synthetic import DTYPES, program
+from training.data.teacher import InductorOutput, capture
+
+FIXTURES = Path(__file__).parent / "fixtures" / "inductor"
+
+
+def _fixture(name: str) -> tuple[KernelTask, InductorOutput]:
+    data = json.loads((FIXTURES / f"{name}.json").read_text())
+    return KernelTask.from_json(data["task"]), InductorOutput.from_json(data["inductor"])
+
+
+def _forward_params(task: KernelTask) -> list[str]:
+    import inspect
+
+    return list(inspect.signature(load_reference(task.source)["Model"].forward).parameters)[1:]
+
+
+# ---------------------------------------------------------------- prompt format
+
+def test_answer_format_round_trips_through_the_extractor() -> None:
+    code = "import torch\n\nclass ModelNew(torch.nn.Module):\n    pass"
+    assert extract_code(assistant_message(code, "")["content"]) == code
+    assert PROMPT_VERSION.startswith("kernelbench-triton-") and len(PROMPT_VERSION) == len("kernelbench-triton-") + 12
+
+
+# ---------------------------------------------------------------- synthetic programs and families
+
+def test_synthetic_programs_are_reproducible_and_varied() -> None:
+    first, again = program(11), program(11)
+    assert (first.task.source, first.task.key, first.families) == (again.task.source, again.task.key, again.families)
+    drawn = [program(seed, cap=32) for seed in range(40)]
+    assert len({p.task.key for p in drawn}) >= 38
+    assert {p.dtype for p in drawn} == set(DTYPES)
+    assert any(p.task.symbols for p in drawn)
+    for p in drawn:
+        assert p.families and p.composition == composition_of(p.families)
+        assert f"dtype=torch.{p.dtype}" in p.task.source
+
+
+def test_hard_programs_compose_more_families() -> None:
+    plain = [len(set(program(seed, cap=32).families)) for seed in range(30)]
+    hard = [len(set(program(seed, hard=True, cap=32).families)) for seed in range(30)]
+    assert sum(hard) / len(hard) > sum(plain) / len(plain) + 1
+
+
+def test_dynamic_program_reference_runs_across_its_symbol_range() -> None:
+    task = next(p.task for p in (program(seed, cap=32) for seed in range(100)) if p.task.symbols)
+    symbol = task.symbols["s0"]
+    namespace = load_reference(task.source)
+    model = namespace["Model"]()
+    for size in (symbol.low, symbol.high):
+        inputs = [torch.randn(*[size if d == "s0" else d for d in spec.shape]).to(getattr(torch, spec.dtype))
+                  for spec in task.inputs]
+        out = model(*inputs)
+        assert isinstance(out, torch.Tensor) and out.numel() > 0
+
+
+def test_families_of_a_region_source() -> None:
+    source = ("v0 = torch.ops.aten.mm.default(x0, x1)\nv1 = torch.ops.aten.relu.default(v0)\n"
+              "v2 = torch.ops.aten.view.default(v1, [4])\nv3 = torch.ops.aten.sum.dim_IntList(v2, [0])")
+    assert families_in_source(source) == ["matmul", "pointwise_unary", "reduction"]
+
+
+def test_split_holds_whole_compositions_and_keeps_single_families_in_train(tmp_path: Path) -> None:
+    assert all(split_of(f) == "train" for f in ("matmul", "pointwise_unary", "softmax"))
+    planned = plan_tasks(GenerateOptions(out=tmp_path, count=300, device="cpu", zoo=False, progress=False))
+    train = {t.composition for t in planned if split_of(t.composition) == "train"}
+    test = {t.composition for t in planned if split_of(t.composition) == "test"}
+    assert test and train and not (train & test)
+    assert sum(split_of(t.composition) == "test" for t in planned) < len(planned) / 2
+
+
+# ---------------------------------------------------------------- cleaning captured inductor output
+
+@pytest.mark.parametrize("name", ["layernorm_gelu", "matmul_bias_relu_sum", "softmax_two_outputs", "dynamic_synthetic"])
+def test_cleaned_inductor_output_passes_the_gate_and_the_verifier(name: str) -> None:
+    task, output = _fixture(name)
+    sources = clean(output, _forward_params(task))
+    assert sources and len(set(sources)) == len(sources)
+    for source in sources:
+        assert all(check.passed for check in static_checks(source)), static_checks(source)
+        for leftover in ("torch._inductor", "triton_helpers", "triton_heuristics", "libdevice.", "empty_strided_cuda",
+                         "get_raw_stream", "assert_size_stride", ".run("):
+            assert leftover not in source.replace("tl.extra.libdevice.", "")
+    (verdict,) = judge_candidates(task, sources[:1], "cpu")
+    assert verdict.correct, verdict.feedback
+
+
+def test_variants_differ_only_in_launch_configuration() -> None:
+    task, output = _fixture("layernorm_gelu")
+    sources = clean(output, _forward_params(task), max_variants=3)
+    assert len(sources) >= 2
+    kernels = [s.split("class ModelNew")[0] for s in sources]
+    assert len(set(kernels)) == 1  # same kernels; the launches (block sizes, warps) differ
+
+
+def test_extern_kernels_are_refused() -> None:
+    task, output = _fixture("matmul_bias_relu_sum")
+    launch = next(line for line in output.code.splitlines() if "triton_tem_" in line and ".run(" in line)
+    cublas = "            extern_kernels.mm(arg0_1, arg1_1, out=buf0)"
+    with_extern = InductorOutput(output.code.replace(launch, cublas), output.args, output.returns_tuple)
+    with pytest.raises(CleanError, match="extern_kernels.mm"):
+        clean(with_extern, _forward_params(task))
+
+
+def test_inductor_writes_cuda_triton_without_a_gpu() -> None:
+    """The fixtures' provenance, live: inductor's CUDA codegen under fake_cuda on this machine."""
+    source = ("import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n    def forward(self, x, y):\n"
+              "        return torch.sigmoid(x) * y.amax(-1, keepdim=True)\n\n\n"
+              "def get_inputs():\n    return [torch.randn(8, 24), torch.randn(8, 24)]\n\n\n"
+              "def get_init_inputs():\n    return []\n")
+    task = KernelTask.from_source(source)
+    output = capture(task, "fake-cuda")
+    assert "device_str='cuda'" in output.code and "@triton.jit" in output.code
+    assert not torch.cuda.is_available()  # nothing of the fake device leaks out
+    (verdict,) = judge_candidates(task, clean(output, ["x", "y"])[:1], "cpu")
+    assert verdict.correct, verdict.feedback
+
+
+# ---------------------------------------------------------------- files, resuming, command line
+
+def test_shards_stay_under_the_limit_and_read_back(tmp_path: Path) -> None:
+    writer = ShardWriter(tmp_path, "pairs", limit_bytes=4096)
+    records = [{"i": i, "text": os.urandom(300).hex()} for i in range(100)]
+    for record in records:
+        writer.write(record)
+    writer.close()
+    shards = sorted(tmp_path.glob("pairs-*.jsonl.gz"))
+    assert len(shards) > 3 and all(p.stat().st_size <= 4096 for p in shards)
+    assert list(read_records(tmp_path, "pairs")) == records
+    (tmp_path / "pairs-00999.jsonl.gz.part").write_bytes(b"half a shard")
+    resumed = ShardWriter(tmp_path, "pairs", limit_bytes=4096)
+    assert not list(tmp_path.glob("*.part")) and resumed.next_number == len(shards)
+
+
+def test_generate_on_cpu_writes_verified_pairs_and_resumes(tmp_path: Path) -> None:
+    options = GenerateOptions(out=tmp_path, count=2, device="cpu", zoo=False, capture_workers=1, judge_workers=1,
+                              max_variants=1, progress=False)
+    first = generate(options)
+    assert first["tasks"] == 2
+    resumed = generate(GenerateOptions(**{**options.__dict__, "count": 3}))
+    ledger = Ledger(tmp_path / "ledger.jsonl")
+    assert resumed["tasks"] == 3 and len(ledger.outcomes) == 3 and len(ledger.done) == 3  # nothing redone
+    pairs = list(read_records(tmp_path / "pairs", "pairs"))
+    assert len(pairs) == resumed["pairs"] >= 1
+    for pair in pairs:
+        assert pair["verdict"]["correct"] and pair["prompt_version"] == PROMPT_VERSION
+        assert pair["task_key"] == KernelTask.from_json(pair["task"]).key
+        assert pair["split"] == split_of(pair["composition"])
+        assert all(check.passed for check in static_checks(pair["target"]))
+    rl = list(read_records(tmp_path / "rl", "rl"))
+    assert rl and all("target" not in task and task["prompt"] for task in rl)
+    stats = json.loads((tmp_path / "stats.json").read_text())
+    assert stats["tasks"] == 3 and "rejection_reasons" in stats
+    with gzip.open(sorted((tmp_path / "pairs").glob("*.gz"))[0], "rt") as handle:
+        assert json.loads(handle.readline())["schema"] == 1
+
+
+def test_cli_refuses_cuda_without_a_gpu_and_unwritable_dirs(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    assert autotriton_main(["train", "data", "--out", str(tmp_path / "d"), "--device", "cuda"]) == 2
+    assert "needs a CUDA GPU" in capsys.readouterr().err
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert autotriton_main(["train", "data", "--out", str(blocker / "d"), "--device", "cpu"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot write" in err and len(err.strip().splitlines()) == 1

@@ -1,0 +1,1 @@
+"""Training data: verified PyTorch-to-Triton pairs (see README.md here)."""

@@ -1,0 +1,312 @@
+"""Generate the dataset: tasks -> inductor teacher -> cleaned candidates -> verifier -> shards.
+
+    python -m training.data.generate --out OUT/data --count 6000 --device cuda --seed 0
+
+Resumable: re-running the same command skips every task already in the ledger. `--device cpu`
+runs the same pipeline without a GPU (inductor's CUDA codegen under fake_cuda, kernels judged in
+the Triton interpreter): slow, for smoke tests. The planned task list depends only on the seed,
+the count and the zoo, so a run is reproducible; timings naturally are not.
+"""
+from __future__ import annotations
+
+import argparse
+import inspect
+import json
+import os
+import signal
+import sys
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, ThreadPoolExecutor, wait
+from dataclasses import asdict, dataclass
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from autotriton_backend.prompt import PROMPT_VERSION, first_prompt
+from autotriton_backend.task import KernelTask, TaskError, load_reference
+
+from .dataset import Ledger, PairRecord, RLTask, ShardWriter, TaskOutcome, VerdictSummary, stats, stats_markdown
+from .families import split_of
+from .sources import SourcedTask, synthetic_task
+
+MAX_DRAWS_PER_TASK = 3  # synthetic draws allowed per wanted task (duplicates are redrawn)
+COMMIT_EVERY_TASKS = 25
+CPU_SIZE_CAP = 32  # synthetic dims on a CPU run: the Triton interpreter is slow  # ledger and shards are made durable this often (bounds the work a kill loses)
+
+
+class GenerateError(ValueError):
+    """A one-line, user-facing reason the run cannot start or had to stop."""
+
+
+@dataclass(frozen=True)
+class GenerateOptions:
+    out: Path
+    count: int = 6000
+    device: str = "cuda"
+    seed: int = 0
+    capture_workers: int = 0  # 0: half the CPU cores (inductor compiles in these processes)
+    judge_workers: int = 4  # tasks judged at once (each verifies its variants in parallel)
+    max_variants: int = 3
+    zoo: bool = True
+    progress: bool = True
+
+
+def generate(options: GenerateOptions) -> dict[str, Any]:
+    """Run (or resume) a generation; returns the stats over everything generated so far."""
+    _check(options)
+    out = options.out
+    ledger = Ledger(out / "ledger.jsonl")
+    pairs, rl = ShardWriter(out / "pairs", "pairs"), ShardWriter(out / "rl", "rl")
+    with open(out / "commands.txt", "a") as handle:
+        handle.write(" ".join(["python -m training.data.generate", *sys.argv[1:]]).strip() + "\n")
+    planned = plan_tasks(options)
+    todo = [t for t in planned if t.task.key not in ledger.done]
+    bar = tqdm(total=len(planned), initial=len(planned) - len(todo), desc="training data", unit="task",
+               disable=not options.progress)
+    pending: list[TaskOutcome] = []
+
+    def commit() -> None:
+        pairs.close()
+        rl.close()
+        ledger.append(pending)
+        pending.clear()
+
+    workers = options.capture_workers or max(1, (os.cpu_count() or 2) // 2)
+    interrupted = False
+    previous = signal.signal(signal.SIGTERM, _raise_interrupt)
+    capture_pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"), initializer=_capture_worker_init)
+    judge_pool = ThreadPoolExecutor(options.judge_workers)
+    try:
+        captures = {capture_pool.submit(capture_candidates, t.task, options.device, options.max_variants): t for t in todo}
+        judging: set[Future] = set()
+        waiting: set[Future] = set(captures)
+        while waiting or judging:
+            done, _ = wait(waiting | judging, return_when=FIRST_COMPLETED)
+            for future in done:
+                if future in waiting:
+                    waiting.discard(future)
+                    judging.add(judge_pool.submit(judge_task, captures[future], future.result(), options.device))
+                    continue
+                judging.discard(future)
+                outcome, pair_records, rl_task = future.result()
+                for record in pair_records:
+                    pairs.write(asdict(record))
+                if rl_task is not None:
+                    rl.write(asdict(rl_task))
+                pending.append(outcome)
+                bar.update(1)
+                bar.set_postfix(pairs=sum(o.pairs for o in ledger.outcomes + pending))
+                if len(pending) >= COMMIT_EVERY_TASKS:
+                    commit()
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        capture_pool.shutdown(wait=False, cancel_futures=True)
+        judge_pool.shutdown(wait=not interrupted, cancel_futures=True)
+        commit()
+        bar.close()
+    summary = stats(ledger.outcomes)
+    (out / "stats.json").write_text(json.dumps(summary, indent=1) + "\n")
+    (out / "STATS.md").write_text(stats_markdown(summary))
+    if interrupted:
+        raise GenerateError(f"interrupted after {len(ledger.outcomes)} of {len(planned)} tasks; "
+                            "re-run the same command to continue")
+    return summary
+
+
+def _check(options: GenerateOptions) -> None:
+    import torch
+
+    if options.device not in ("cuda", "cpu"):
+        raise GenerateError(f"--device must be cuda or cpu, not {options.device!r}")
+    if options.device == "cuda" and not torch.cuda.is_available():
+        raise GenerateError("--device cuda needs a CUDA GPU and none is visible; use --device cpu for a (slow) CPU run")
+    if options.count < 1:
+        raise GenerateError("--count must be at least 1")
+    try:
+        options.out.mkdir(parents=True, exist_ok=True)
+        probe = options.out / ".write-test"
+        probe.write_text("")
+        probe.unlink()
+    except OSError as exc:
+        raise GenerateError(f"cannot write to {options.out}: {exc.strerror or exc}") from None
+
+
+def _raise_interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
+# --- planning ------------------------------------------------------------------------------------
+
+def plan_tasks(options: GenerateOptions) -> list[SourcedTask]:
+    """The zoo's region tasks, then synthetic programs, deduplicated by key, `count` in all."""
+    planned: dict[str, SourcedTask] = {}
+    if options.zoo:
+        for sourced in zoo_tasks(options.out / "tasks", options.device, options.progress):
+            planned.setdefault(sourced.task.key, sourced)
+            if len(planned) >= options.count:
+                return list(planned.values())
+    for index in range(MAX_DRAWS_PER_TASK * options.count):
+        if len(planned) >= options.count:
+            break
+        sourced = synthetic_task(options.seed, index, cap=4096 if options.device == "cuda" else CPU_SIZE_CAP)
+        planned.setdefault(sourced.task.key, sourced)
+    return list(planned.values())
+
+
+def zoo_tasks(directory: Path, device: str, progress: bool) -> list[SourcedTask]:
+    """Every zoo architecture's region tasks in every mode, collected once and kept under `directory`."""
+    from .regions import all_zoo_jobs, zoo_region_tasks
+
+    directory.mkdir(parents=True, exist_ok=True)
+    found: list[SourcedTask] = []
+    jobs = list(all_zoo_jobs())
+    for arch, mode in tqdm(jobs, desc="zoo regions", unit="model", disable=not progress):
+        path = directory / f"zoo-{arch}-{mode}.json"
+        if not path.exists():
+            try:
+                collected = [_sourced_to_json(s) for s in zoo_region_tasks(device, arch, mode)]
+            except Exception as exc:  # one architecture failing to compile must not stop the run
+                collected = []
+                print(f"zoo {arch} ({mode}): no regions: {type(exc).__name__}: {str(exc)[:200]}", file=sys.stderr)
+            path.write_text(json.dumps(collected))
+        found += [_sourced_from_json(data) for data in json.loads(path.read_text())]
+    return found
+
+
+def _sourced_to_json(sourced: SourcedTask) -> dict[str, Any]:
+    return {**asdict(sourced), "task": sourced.task.to_json()}
+
+
+def _sourced_from_json(data: dict[str, Any]) -> SourcedTask:
+    return SourcedTask(**{**data, "task": KernelTask.from_json(data["task"]), "families": tuple(data["families"])})
+
+
+# --- capture (worker processes) and judging (threads of the main process) -----------------------
+
+def _capture_worker_init() -> None:
+    os.environ.setdefault("TORCHINDUCTOR_COMPILE_THREADS", "1")  # the pool is the parallelism
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
+
+
+def capture_candidates(task: KernelTask, device: str, max_variants: int) -> tuple[list[str], str, float]:
+    """Inductor's code for the task, cleaned: (candidate sources, failure reason or "", seconds)."""
+    from .clean import CleanError, clean
+    from .teacher import TeacherError, capture
+
+    start = time.monotonic()
+    try:
+        output = capture(task, "cuda" if device == "cuda" else "fake-cuda")
+        namespace = load_reference(task.source)
+        model = namespace["Model"]
+        params = list(inspect.signature(model.forward).parameters)[1:]
+        init = list(inspect.signature(model.__init__).parameters.values())[1:] if "__init__" in vars(model) else []
+        return clean(output, params, ", ".join(map(str, init)), max_variants), "", time.monotonic() - start
+    except TeacherError as exc:
+        return [], f"teacher:{_short(exc)}", time.monotonic() - start
+    except CleanError as exc:
+        return [], f"clean:{_short(exc)}", time.monotonic() - start
+    except Exception as exc:  # an inductor crash on one task is that task's failure
+        return [], f"teacher:{type(exc).__name__}", time.monotonic() - start
+
+
+def _short(exc: Exception) -> str:
+    """The reason's stable head (for counting): up to the first colon or digit-heavy detail."""
+    return str(exc).split(":")[0].strip()[:60]
+
+
+def judge_task(sourced: SourcedTask, captured: tuple[list[str], str, float],
+               device: str) -> tuple[TaskOutcome, list[PairRecord], RLTask | None]:
+    from .judge import judge_candidates, reference_runs, rejection_reason
+
+    sources, failure, seconds = captured
+    start = time.monotonic()
+    split = split_of(sourced.composition)
+    base = dict(task_key=sourced.task.key, origin=sourced.origin, source=sourced.source,
+                families=list(sourced.families), composition=sourced.composition, dtype=sourced.dtype, split=split)
+    records: list[PairRecord] = []
+    reasons: list[str] = [failure] if failure else []
+    status = "teacher_failed" if failure else "rejected"
+    if sources:
+        try:
+            verdicts = judge_candidates(sourced.task, sources, device)
+        except TaskError as exc:
+            verdicts, status, reasons = [], "task_broken", [f"task:{_short(exc)}"]
+        for variant, (source, verdict) in enumerate(zip(sources, verdicts)):
+            if verdict.correct and not verdict.hacked:
+                records.append(_pair(sourced, split, source, variant, verdict))
+            else:
+                reasons.append(rejection_reason(verdict))
+        status = "verified" if records else status
+    outcome = TaskOutcome(**base, status=status, reasons=reasons, candidates=len(sources), pairs=len(records),
+                          seconds=round(seconds + time.monotonic() - start, 2))
+    usable = bool(records) or (status != "task_broken" and reference_runs(sourced.task, device))
+    rl_task = RLTask(**{k: v for k, v in base.items()}, task_name=sourced.task.name, hard=sourced.hard or not records,
+                     teacher_solved=bool(records), task=sourced.task.to_json(), prompt=first_prompt(sourced.task),
+                     prompt_version=PROMPT_VERSION) if usable else None
+    return outcome, records, rl_task
+
+
+def _pair(sourced: SourcedTask, split: str, source: str, variant: int, verdict: Any) -> PairRecord:
+    timings = verdict.timings
+    summary = VerdictSummary(
+        correct=verdict.correct, failure=getattr(verdict, "failure", ""), device=verdict.device,
+        max_abs_error=verdict.max_abs_error, max_rel_error=verdict.max_rel_error,
+        candidate_ms=timings.candidate_ms if timings else None, eager_ms=timings.eager_ms if timings else None,
+        inductor_ms=timings.inductor_ms if timings else None,
+        speedup_vs_eager=verdict.speedup_vs_eager, speedup_vs_inductor=verdict.speedup_vs_inductor,
+    )
+    return PairRecord(
+        task_key=sourced.task.key, task_name=sourced.task.name, origin=sourced.origin, source=sourced.source,
+        families=list(sourced.families), composition=sourced.composition, dtype=sourced.dtype, split=split,
+        task=sourced.task.to_json(), prompt=first_prompt(sourced.task), target=source, variant=variant,
+        verdict=asdict(summary), prompt_version=PROMPT_VERSION, teacher=teacher_info(verdict.device),
+    )
+
+
+def teacher_info(device: str) -> dict[str, Any]:
+    import torch
+    import triton
+
+    from .teacher import TEACHER_CONFIG
+
+    gpu = torch.cuda.get_device_name() if device.startswith("cuda") else "none (CUDA codegen under fake_cuda)"
+    return {"torch": torch.__version__, "triton": triton.__version__, "gpu": gpu, "inductor": TEACHER_CONFIG}
+
+
+# --- command line --------------------------------------------------------------------------------
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--out", type=Path, required=True, help="output directory (re-run to resume)")
+    parser.add_argument("--count", type=int, default=6000, help="tasks to plan: the zoo's regions, then synthetic programs")
+    parser.add_argument("--device", default="cuda", help="cuda (the real run) or cpu (slow smoke test, no timing)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the synthetic programs")
+    parser.add_argument("--workers", type=int, default=0, help="inductor capture processes (default: half the cores)")
+    parser.add_argument("--judge-workers", type=int, default=4, help="tasks judged at once")
+    parser.add_argument("--no-zoo", action="store_true", help="synthetic programs only")
+
+
+def options_from(args: argparse.Namespace) -> GenerateOptions:
+    return GenerateOptions(out=args.out, count=args.count, device=args.device, seed=args.seed,
+                           capture_workers=args.workers, judge_workers=args.judge_workers, zoo=not args.no_zoo)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m training.data.generate", description=__doc__.split("\n")[0])
+    add_arguments(parser)
+    args = parser.parse_args(argv)
+    try:
+        summary = generate(options_from(args))
+    except GenerateError as exc:
+        print(f"training data: error: {exc}", file=sys.stderr)
+        return 2
+    print(f"training data: {summary['pairs']} pairs from {summary['tasks_verified']} of {summary['tasks']} tasks "
+          f"in {args.out} (stats: {args.out / 'STATS.md'})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
