@@ -11,7 +11,6 @@ from __future__ import annotations
 import ast
 import math
 import types
-from dataclasses import dataclass
 from functools import cache
 
 import torch
