@@ -23,7 +23,7 @@ import threading
 import traceback
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +68,12 @@ class Trial:
     native: tuple[torch.Tensor, ...]  # reference outputs in the task's dtypes: shape, dtype, stride
     expected: tuple[torch.Tensor, ...]  # values to compare against (float64 where memory allowed)
     inputs_after: list[Any]  # the reference's inputs after its forward (in-place semantics)
+
+    @property
+    def mutated(self) -> list[Any]:
+        """Per input, the reference's new values where its forward wrote into that input, else None."""
+        return [after if isinstance(after, torch.Tensor) and not torch.equal(before, after) else None
+                for before, after in zip(self.inputs, self.inputs_after)]
 
 
 @dataclass
@@ -223,7 +229,7 @@ class _Session:
         """Every check on one run, made here on plain tensors read from the bytes the sandbox wrote."""
         try:
             outputs = [self._read(ref) for ref in reply["outputs"]]
-            after = [None if ref is None else self._read(ref) for ref in reply["inputs_after"]]
+            changed = [None if ref is None else self._read(ref) for ref in reply["inputs_changed"]]
         except (KeyError, TypeError, ProtocolError) as exc:
             raise _Rejected("outputs", f"the candidate's outputs could not be read back: {exc}") from None
         native = trial.native
@@ -236,9 +242,12 @@ class _Session:
                 raise _Rejected("dtype", f"output {index} has dtype {got.dtype}, expected {want.dtype}")
             if _significant_strides(got) != _significant_strides(want):
                 raise _Rejected("stride", f"output {index} has strides {got.stride()}, expected {want.stride()}")
-        for before, now in zip(trial.inputs_after, after):
-            if isinstance(before, torch.Tensor) and (now is None or not torch.equal(before.cpu(), now)):
-                raise _Rejected("input_mutation", "forward changed the values of an input tensor")
+        for index, (mutated, now) in enumerate(zip(trial.mutated, changed)):
+            reference_after = trial.inputs_after[index]
+            if now is None and mutated is not None or now is not None and (
+                    mutated is None or now.shape != mutated.shape or not torch.equal(reference_after.cpu(), now)):
+                raise _Rejected("input_mutation", f"forward changed the values of input {index}"
+                                if mutated is None else f"forward must update input {index} in place as the reference does")
         for index, (ref, out) in enumerate(zip(trial.expected, outputs)):
             if out.is_floating_point() and torch.isnan(out).any():
                 count = int(torch.isnan(out).sum())
@@ -297,10 +306,9 @@ def build_reference_set(job: JudgeJob, device: str, inputs_root: Path) -> Refere
     plan = [("A", a), ("B", random_sizes(task, secrets.randbits(32)) if task.symbols else a), ("A2", a)]
     plan += [(f"X{i}", random_sizes(task, secrets.randbits(32)) if task.symbols else a)
              for i in range(max(0, job.trials - 3))]
-    seeds = {name: secrets.randbits(62) for name, _ in plan}
-    seeds["A2"] = seeds["A"]  # A again: the same values in fresh buffers
-    trials = [_trial(name, sizes, seeds[name], task, reference, reference64, device, directory)
-              for name, sizes in plan]
+    trials = [_trial(name, sizes, secrets.randbits(62), task, reference, reference64, device, directory)
+              for name, sizes in plan if name != "A2"]
+    trials.insert(2, replace(trials[0], name="A2"))  # A again: the same files, read into fresh buffers
     refill = _trial("D", a, secrets.randbits(62), task, reference, reference64, device, directory)
     weights = {name: write_tensor(t, directory, f"w{i}").to_json()
                for i, (name, t) in enumerate(reference.state_dict().items())}

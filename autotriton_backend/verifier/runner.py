@@ -159,13 +159,13 @@ class _Session:
 
     def handle(self, message: dict[str, Any]) -> dict[str, Any]:
         op = message.get("op")
+        self.inputs_dir = Path(INPUTS) / str(message.get("dir", ""))  # the judge's inputs, read-only here
         if op == "load":
             return self.load(message)
-        self.inputs_dir = Path(INPUTS) / str(message.get("dir", ""))  # the judge's inputs, read-only here
         if op == "run":
             inputs = [self._input(x) for x in message["inputs"]]
             self.kept[str(message["keep"])] = inputs
-            return self.run(inputs)
+            return self.run(inputs, message["inputs"])
         if op == "refill":
             buffers = self.kept[str(message["key"])]
             import torch
@@ -174,7 +174,7 @@ class _Session:
                 for buffer, value in zip(buffers, message["inputs"]):
                     if isinstance(buffer, torch.Tensor):
                         buffer.copy_(self._input(value))
-            return self.run(buffers)
+            return self.run(buffers, message["inputs"])
         if op == "time":
             from .timing import bench_rotating
 
@@ -205,7 +205,8 @@ class _Session:
         self.model = model
         return {"ok": True}
 
-    def run(self, inputs: list[Any]) -> dict[str, Any]:
+    def run(self, inputs: list[Any], given: list[Any]) -> dict[str, Any]:
+        """One forward under the monitors; outputs written back, and any input it changed (`given`: their files)."""
         from .monitors import monitor_forward
         import torch
 
@@ -239,9 +240,20 @@ class _Session:
         return {
             "ok": True,
             "outputs": [write_tensor(o, JOB, f"out{self.runs}-{i}").to_json() for i, o in enumerate(outputs)],
-            "inputs_after": [write_tensor(x, JOB, f"after{self.runs}-{i}").to_json() if isinstance(x, torch.Tensor)
-                             else None for i, x in enumerate(inputs)],
+            "inputs_changed": [self._changed(x, ref, f"after{self.runs}-{i}") for i, (x, ref) in enumerate(zip(inputs, given))],
         }
+
+    def _changed(self, value: Any, ref: Any, name: str) -> Any:
+        """None when forward left the input as the judge wrote it, else the new values (to compare with the reference's)."""
+        import torch
+
+        if not isinstance(value, torch.Tensor):
+            return None
+        original = read_tensor(self.inputs_dir, TensorRef.from_json(ref, MAX_ELEMENTS))
+        now = value.detach().cpu()
+        if now.shape == original.shape and now.dtype == original.dtype and torch.equal(now, original):
+            return None
+        return write_tensor(value, JOB, name).to_json()
 
     def _input(self, value: Any) -> Any:
         if isinstance(value, dict) and "file" in value:

@@ -65,17 +65,23 @@ class Sandbox:
                                limits=Limits(memory_bytes=None if self.device.startswith("cuda") else 16 << 30),
                                status_fd=status_write, root=str(self.dir / "root"))
         inner = "cuda:0" if self.device.startswith("cuda") else "cpu"
+        start_log = open(self.dir / "start.log", "wb")  # what containment and start-up say, before the log moves
         self.process = subprocess.Popen(
             [sys.executable, contain.__file__, config.to_arg(), "--",
              sys.executable, "-m", "autotriton_backend.verifier.runner", inner],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, pass_fds=(status_write,),
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=start_log, pass_fds=(status_write,),
             env=sandbox_env(self.device), cwd="/", start_new_session=True)
         os.close(status_write)
+        start_log.close()
         with os.fdopen(status_read) as status:
             line = status.readline()
         self.layers = json.loads(line)["layers"] if line else []
         self.channel = Channel(self.process.stdout, self.process.stdin)  # type: ignore[arg-type]
-        ready = self._receive(START_TIMEOUT_S)
+        try:
+            ready = self._receive(START_TIMEOUT_S)
+        except SandboxFailure as failure:
+            said = (self.dir / "start.log").read_bytes()[-2000:].decode(errors="replace")
+            raise SandboxFailure(failure.kind, f"the sandbox did not start: {said}") from None
         if not ready.get("ready"):
             raise SandboxFailure("crash", f"the sandbox did not start: {ready}")
 
@@ -134,7 +140,8 @@ class Sandbox:
 def sandbox_env(device: str) -> dict[str, str]:
     env = {k: os.environ[k] for k in PASSED_ENV if k in os.environ}
     env.update(PATH="/usr/local/bin:/usr/bin:/bin", HOME=SCRATCH, TMPDIR="/tmp", PYTHONPATH=str(PACKAGE_ROOT),
-               PYTHONDONTWRITEBYTECODE="1", PYTHONNOUSERSITE="1", TORCHINDUCTOR_COMPILE_THREADS="1")
+               PYTHONDONTWRITEBYTECODE="1", PYTHONNOUSERSITE="1", TORCHINDUCTOR_COMPILE_THREADS="1",
+               TORCH_DEVICE_BACKEND_AUTOLOAD="0")  # no installed package's torch.backends hook runs in here
     if device.startswith("cuda"):
         index = int(device.partition(":")[2] or 0)
         visible = os.environ.get("CUDA_VISIBLE_DEVICES")
