@@ -16,7 +16,7 @@ import torch
 import torch.fx as fx
 
 from .partition import Region
-from .inputs import example_sizes, make_inputs
+from .verifier.inputs import example_sizes, make_inputs
 from .task import KernelTask, load_reference
 
 _LIBRARY = torch.library.Library("autotriton", "FRAGMENT")

@@ -9,13 +9,21 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 # Checks whose failure means the candidate tried to look faster or more correct than it is.
-HACK_CHECKS = frozenset({"forbidden", "triton_launch", "torch_compute", "output_alias", "input_mutation"})
+HACK_CHECKS = frozenset({"triton_launch", "torch_compute", "output_alias", "input_mutation", "state"})
+# The failure class of each check, for staged rewards and reports ("hacked" overrides it).
+FAILURE_CLASSES = {
+    "syntax": "static", "gate": "static", "structure": "static",
+    "load": "compile", "init": "compile", "weights": "compile", "compile": "compile",
+    "runtime": "runtime", "crash": "runtime", "timeout": "timeout",
+    "outputs": "mismatch", "shape": "mismatch", "dtype": "mismatch", "stride": "mismatch", "nan": "mismatch",
+    "mismatch": "mismatch", "internal": "internal",
+}
 
 ADVICE = {
     "syntax": "Return one complete Python module in a single ```python block.",
     "structure": "Define `class ModelNew(torch.nn.Module)` and at least one `@triton.jit` kernel that forward launches.",
-    "imports": "Import only torch, triton, triton.language and math.",
-    "forbidden": "Generated code may not touch files, processes, the network, eval/exec or private attributes.",
+    "gate": "Use only what a Triton kernel and its host wrapper need: torch for allocation, shapes and views, "
+            "triton.jit/cdiv/autotune, triton.language inside kernels, math.",
     "load": "The module must import and define ModelNew without errors.",
     "init": "ModelNew must accept the same constructor arguments as Model.",
     "weights": "Keep the reference's parameter names and shapes so the same weights can be loaded into ModelNew.",
@@ -31,8 +39,10 @@ ADVICE = {
     "stride": "Match the reference output strides (allocate with torch.empty_like or the same layout).",
     "nan": "Every output element must be written; masked-out or skipped blocks leave NaN behind.",
     "mismatch": "Check the indexing, masking and accumulation order of your kernel.",
+    "state": "forward must not keep state between calls (no caches of inputs, outputs or weights).",
     "timeout": "The candidate ran past the time limit; look for loops that never end.",
-    "crash": "The worker process died; look for out-of-bounds pointers or illegal memory access.",
+    "crash": "The candidate's process died; look for out-of-bounds pointers or illegal memory access.",
+    "internal": "The verifier itself failed; this says nothing about the candidate.",
 }
 
 
@@ -41,6 +51,7 @@ class Check:
     name: str
     passed: bool
     reason: str = ""
+    hacked: bool = False  # the failure shows cheating (set by the gate; runtime checks use HACK_CHECKS)
 
 
 @dataclass
@@ -65,6 +76,8 @@ class Verdict:
     timings: Timings | None = None
     timing_note: str = ""
     feedback: str = ""
+    reference_basis: str = ""  # "float64", or "native dtype" where float64 did not fit or had no kernel
+    layers: list[str] = field(default_factory=list)  # the sandbox layers that were active
 
     @property
     def failed_check(self) -> Check | None:
@@ -73,7 +86,15 @@ class Verdict:
     @property
     def hacked(self) -> bool:
         failed = self.failed_check
-        return failed is not None and failed.name in HACK_CHECKS
+        return failed is not None and (failed.hacked or failed.name in HACK_CHECKS)
+
+    @property
+    def failure(self) -> str:
+        """"" when correct; else static, compile, runtime, timeout, mismatch, hacked or internal."""
+        failed = self.failed_check
+        if failed is None:
+            return ""
+        return "hacked" if self.hacked else FAILURE_CLASSES.get(failed.name, "runtime")
 
     @property
     def speedup_vs_eager(self) -> float | None:
@@ -87,6 +108,7 @@ class Verdict:
         data = asdict(self)
         data.update(
             hacked=self.hacked,
+            failure=self.failure,
             speedup_vs_eager=self.speedup_vs_eager,
             speedup_vs_inductor=self.speedup_vs_inductor,
         )

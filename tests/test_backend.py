@@ -14,7 +14,7 @@ import torch
 
 from autotriton_backend import Candidate, VerifyOptions, verify
 from autotriton_backend.backend import collect_tasks
-from autotriton_backend.guards import counting_launches
+from autotriton_backend.verifier.monitors import counting_launches
 from autotriton_backend.report import compile_report, reset_report
 from cache.environment import environment_key
 from cache.store import CacheEntry, CacheIntegrityWarning, KernelCache

@@ -22,7 +22,7 @@ from torch._inductor.compile_fx import compile_fx
 from torch._inductor.custom_graph_pass import CustomGraphPass
 from torch._inductor.exc import InductorError
 
-from autotriton_backend.inputs import make_inputs, random_sizes
+from autotriton_backend.verifier.inputs import make_inputs, random_sizes
 from autotriton_backend.partition import ATTENTION_OPS, MATMUL_OPS, Region, find_regions, hint, regions_are_spliceable
 from autotriton_backend.region_task import region_to_task, requires_positive
 from autotriton_backend.task import KernelTask, load_reference

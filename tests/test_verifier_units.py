@@ -10,76 +10,9 @@ import pytest
 import torch
 
 from autotriton_backend import Candidate, InputSpec, KernelTask, SymbolRange, TaskError, VerifyOptions, verify
-from autotriton_backend.inputs import make_inputs, random_sizes
-from autotriton_backend.static_check import static_checks
+from autotriton_backend.verifier.inputs import make_inputs, random_sizes
 
 CATALOGUE = Path(__file__).parent / "catalogue"
-
-
-def failed(source: str) -> str | None:
-    bad = [c for c in static_checks(source) if not c.passed]
-    return bad[0].name if bad else None
-
-
-def with_model_new(body: str) -> str:
-    return f"import torch\nimport triton\nimport triton.language as tl\n{body}\n@triton.jit\ndef k(p):\n    tl.load(p)\nclass ModelNew(torch.nn.Module):\n    pass\n"
-
-
-@pytest.mark.parametrize(
-    "body, check",
-    [
-        ("x = tl.load", None),
-        ("from triton.language.extra import libdevice", None),
-        ("if __name__ == '__main__':\n    pass", None),
-        ("import numpy", "imports"),
-        ("from torch.utils import cpp_extension", "imports"),
-        ("from torch import load", "imports"),
-        ("y = torch.load('w.pt')", "forbidden"),
-        ("y = torch.compile", "forbidden"),
-        ("y = torch._C", "forbidden"),
-        ("y = ().__class__", "forbidden"),
-        ("y = getattr(torch, 'relu')", "forbidden"),
-        ("y = exec", "forbidden"),
-        ("y = torch.utils.cpp_extension.load_inline", "forbidden"),
-        ("torch.relu = abs", "forbidden"),
-        ("k.add_pre_run_hook(print)", "forbidden"),
-        ("h = triton.knobs.runtime", "forbidden"),
-        ("tl.sum, z = max, 1", "forbidden"),
-        ("torch.backends.cuda.matmul.allow_tf32 = True", "forbidden"),
-        ("def f(self, key):\n    self.cache[key.shape] = 1\n    a, b = 1, 2", None),
-    ],
-)
-def test_static_rules(body, check):
-    assert failed(with_model_new(body)) == check
-
-
-def test_static_needs_a_triton_kernel():
-    assert failed("import torch\nclass ModelNew(torch.nn.Module):\n    pass\n") == "structure"
-
-
-def test_audit_hook_blocks_shells_and_stray_writes(tmp_path):
-    outside = Path("/tmp") / f"autotriton-audit-{tmp_path.name}"
-    script = f"""
-import os, subprocess
-from pathlib import Path
-from autotriton_backend.guards import install_audit_hook
-install_audit_hook([Path({str(tmp_path)!r})])
-results = []
-for attempt in (lambda: os.system("true"), lambda: subprocess.run(["sh", "-c", "true"]),
-                lambda: open({str(outside)!r}, "w"), lambda: __import__("socket").create_connection(("127.0.0.1", 9))):
-    try:
-        attempt()
-        results.append("allowed")
-    except PermissionError:
-        results.append("blocked")
-open({str(tmp_path / "inside.txt")!r}, "w").write("ok")
-print(results)
-"""
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == str(["blocked"] * 4)
-    assert (tmp_path / "inside.txt").read_text() == "ok"
-    assert not outside.exists()
 
 
 def test_task_key_ignores_comments_but_not_shapes():
@@ -168,13 +101,23 @@ def run_cli(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_cli_prints_one_verdict_json():
-    out = run_cli("verify", str(CATALOGUE / "task_add_relu.py"), str(CATALOGUE / "hack_decoy_launch.py"), "--json", "--device", "cpu")
+    out = run_cli("verify", str(CATALOGUE / "task_add_relu.py"), str(CATALOGUE / "honest_single_kernel.py"), "--json",
+                  "--device", "cpu")
     assert out.returncode == 0, out.stderr
     verdict = json.loads(out.stdout)
-    assert verdict["correct"] is False and verdict["hacked"] is True
+    assert verdict["correct"] is True and verdict["hacked"] is False and verdict["failure"] == ""
     assert verdict["speedup_vs_eager"] is None and verdict["speedup_vs_inductor"] is None
-    assert any(c["name"] == "torch_compute" and not c["passed"] for c in verdict["checks"])
-    assert "Triton kernels" in verdict["feedback"]
+    assert {"net", "mount", "pid", "uid", "rlimits"} <= set(verdict["layers"])
+    assert verdict["reference_basis"] == "float64"
+
+
+def test_cli_verify_imports_neither_the_agent_nor_diskcache():
+    code = ("import sys; from autotriton_backend.cli import main; "
+            f"main(['verify', {str(CATALOGUE / 'task_add_relu.py')!r}, {str(CATALOGUE / 'no_code.py')!r}]); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('agent', 'diskcache', 'cache')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().endswith("[]")
 
 
 @pytest.mark.parametrize(

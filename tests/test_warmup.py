@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from autotriton_backend.guards import counting_launches
+from autotriton_backend.verifier.monitors import counting_launches
 from autotriton_backend.report import compile_report, reset_report
 from autotriton_backend.task import KernelTask
 

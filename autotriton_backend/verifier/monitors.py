@@ -1,19 +1,15 @@
-"""Runtime guards installed inside the verifier worker around `ModelNew.forward`.
+"""In-process monitors around `ModelNew.forward`, inside the sandboxed candidate process.
 
 `ForwardMonitor` counts Triton launches, records every ATen op that runs outside a kernel
 (anything but allocation, views and layout is compute and gets the candidate rejected), and
-fills fresh allocations with NaN so that outputs a kernel never wrote cannot pass.
-`install_audit_hook` blocks processes, sockets and stray file writes for the rest of the
-worker's life: a second line behind the static checks.
+fills fresh allocations with NaN so that outputs a kernel never wrote cannot pass. These are
+layers behind the static gate, which keeps candidate code from reaching them.
 """
 from __future__ import annotations
 
-import os
-import sys
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Iterator
 
 import torch
@@ -114,41 +110,3 @@ def _observed(grid, observer: TorchDispatchMode):
             return grid(meta)
 
     return observed_grid
-
-
-# Executables the Triton and CUDA toolchains launch for themselves while compiling a kernel.
-TOOLCHAIN = frozenset({"nvcc", "ptxas", "cuobjdump", "nvdisasm", "nvlink", "cc", "gcc", "g++", "c++", "clang", "ld", "ldconfig"})
-
-
-def install_audit_hook(writable: list[Path]) -> None:
-    """Deny shells, sockets and writes outside `writable` for the rest of this process."""
-    import triton
-
-    triton_dir = str(Path(triton.__file__).parent)
-    roots = [str(p.resolve()) for p in writable] + ["/dev/null"]
-
-    def hook(event: str, args: tuple) -> None:
-        if event in ("os.system", "os.spawn", "os.fork", "os.forkpty", "pty.spawn"):
-            raise PermissionError(f"autotriton sandbox: {event} is not allowed")
-        if event in ("subprocess.Popen", "os.posix_spawn", "os.exec"):
-            exe = os.fsdecode(args[0] or (args[1][0] if args[1] else ""))
-            if not (exe.startswith(triton_dir) or os.path.basename(exe) in TOOLCHAIN):
-                raise PermissionError(f"autotriton sandbox: running {exe!r} is not allowed")
-        elif event in ("socket.connect", "socket.bind", "socket.sendto"):
-            raise PermissionError(f"autotriton sandbox: {event} is not allowed")
-        elif event == "open" and isinstance(args[0], (str, bytes, os.PathLike)):
-            mode = args[1] if len(args) > 1 and isinstance(args[1], str) else "r"
-            flags = args[2] if len(args) > 2 and isinstance(args[2], int) else 0
-            writing = any(c in mode for c in "wax+") or flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT)
-            if writing and not _inside(os.fsdecode(args[0]), roots):
-                raise PermissionError(f"autotriton sandbox: writing {os.fsdecode(args[0])!r} is not allowed")
-        elif event in ("os.remove", "os.rename", "os.rmdir", "shutil.rmtree") and args:
-            if not _inside(os.fsdecode(args[0]), roots):
-                raise PermissionError(f"autotriton sandbox: {event} on {args[0]!r} is not allowed")
-
-    sys.addaudithook(hook)
-
-
-def _inside(path: str, roots: list[str]) -> bool:
-    real = os.path.realpath(path)
-    return any(real == root or real.startswith(root.rstrip("/") + "/") for root in roots)

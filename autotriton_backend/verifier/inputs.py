@@ -6,7 +6,7 @@ from typing import Any
 
 import torch
 
-from .task import FLOAT_DTYPES, InputSpec, KernelTask
+from ..task import FLOAT_DTYPES, InputSpec, KernelTask
 
 
 def example_sizes(task: KernelTask) -> dict[str, int]:
@@ -19,30 +19,32 @@ def random_sizes(task: KernelTask, seed: int) -> dict[str, int]:
 
 
 def make_inputs(task: KernelTask, seed: int, sizes: dict[str, int], device: str) -> list[Any]:
-    generator = torch.Generator(device="cpu").manual_seed(seed)
+    """One input set, generated on `device` in each input's own dtype (no float64 staging on the host)."""
+    generator = None if device == "meta" else torch.Generator(device=device).manual_seed(seed)
     return [_make(spec, sizes, generator, device) for spec in task.inputs]
 
 
-def _make(spec: InputSpec, sizes: dict[str, int], generator: torch.Generator, device: str) -> Any:
+def _make(spec: InputSpec, sizes: dict[str, int], generator: torch.Generator | None, device: str) -> Any:
     if spec.scalar:
         return spec.value
     shape = [sizes[d] if isinstance(d, str) else d for d in spec.shape]
+    if spec.dim_order is not None:  # make it in memory order, then view it back in logical order
+        shape = [shape[d] for d in spec.dim_order]
     dtype = getattr(torch, spec.dtype)
+    options = {"generator": generator, "device": device}
     if spec.dtype in FLOAT_DTYPES:
         if spec.low is None:
-            values = torch.randn(shape, generator=generator, dtype=torch.float64)
+            values = torch.randn(shape, dtype=dtype, **options)
         else:
             high = spec.high if spec.high is not None else spec.low + 1.0
-            values = torch.rand(shape, generator=generator, dtype=torch.float64) * (high - spec.low) + spec.low
+            values = torch.rand(shape, dtype=dtype, **options).mul_(high - spec.low).add_(spec.low)
     elif spec.dtype == "bool":
-        values = torch.randint(0, 2, shape, generator=generator).bool()
+        values = torch.randint(0, 2, shape, **options).bool()
     else:
         if spec.low is None or spec.high is None:
             raise ValueError(f"integer input spec needs low/high: {spec}")
-        values = torch.randint(int(spec.low), int(spec.high), shape, generator=generator)
-    values = values.to(dtype)
+        values = torch.randint(int(spec.low), int(spec.high), shape, dtype=dtype, **options)
     if spec.dim_order is not None:
-        permuted = values.permute(spec.dim_order).contiguous()
         inverse = sorted(range(len(spec.dim_order)), key=lambda i: spec.dim_order[i])
-        values = permuted.permute(inverse)
-    return values.to(device)
+        values = values.permute(inverse)
+    return values

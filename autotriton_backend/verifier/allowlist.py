@@ -1,0 +1,329 @@
+"""The static gate: an allowlist of the syntax and names that Triton kernels and their host wrappers need.
+
+A candidate refused here never runs. Everything not listed is refused, and the refusal names the
+construct, so the model learns what to write instead. Attribute chains on the allowed modules are
+resolved against the real modules (`tl.core.builtins` is a module attribute of triton.language, and
+is refused because it resolves to `builtins`, not by its name). The OS sandbox and the judge stand
+behind this gate; the gate is what keeps the in-process monitors honest.
+"""
+from __future__ import annotations
+
+import ast
+import math
+import types
+from dataclasses import dataclass
+from functools import cache
+
+import torch
+import triton
+import triton.language as tl
+from triton.language.extra import libdevice
+
+from ..verdict import Check
+
+# The only import forms a candidate may use, as (module, alias) pairs.
+IMPORTS = {("torch", "torch"), ("torch.nn", "nn"), ("triton", "triton"), ("triton.language", "tl"), ("math", "math")}
+FROM_IMPORTS = {("torch", "nn", "nn"), ("triton", "language", "tl"), ("triton.language.extra", "libdevice", "libdevice")}
+MODULES = {"torch": torch, "nn": torch.nn, "triton": triton, "tl": tl, "math": math, "libdevice": libdevice}
+
+TRITON_NAMES = frozenset({"jit", "cdiv", "next_power_of_2", "autotune", "Config", "heuristics", "language"})
+TORCH_NAMES = frozenset({
+    "empty", "empty_like", "empty_strided", "zeros", "zeros_like", "full", "nn", "Size", "Tensor", "device",
+    "float16", "bfloat16", "float32", "float64", "half", "float", "double", "int8", "int16", "int32", "int64",
+    "uint8", "bool", "long", "int", "contiguous_format", "channels_last", "randn", "ones",
+})
+# Host code: layout and metadata of tensors, nothing that reads values or leaves the device.
+TENSOR_ATTRIBUTES = frozenset({
+    "shape", "stride", "size", "numel", "dim", "ndim", "dtype", "device", "is_cuda", "is_contiguous",
+    "contiguous", "view", "reshape", "permute", "transpose", "t", "T", "unsqueeze", "squeeze", "expand",
+    "expand_as", "view_as", "flatten", "unflatten", "narrow", "select", "split", "chunk", "element_size",
+    "is_floating_point", "new_empty", "as_strided", "weight", "bias", "eps", "append", "index", "count",
+})
+# Attributes nn layers carry, readable through self (self.conv.stride, self.norm.eps).
+LAYER_ATTRIBUTES = frozenset({
+    "weight", "bias", "running_mean", "running_var", "eps", "momentum", "in_features", "out_features",
+    "in_channels", "out_channels", "kernel_size", "stride", "padding", "dilation", "groups",
+    "normalized_shape", "num_groups", "num_features", "num_embeddings", "embedding_dim", "padding_idx",
+    "training", "elementwise_affine",
+})
+SELF_METHODS = frozenset({"register_buffer", "register_parameter", "parameters", "buffers", "training"})
+# Kernel bodies: what a triton.language tensor or dtype offers.
+KERNEL_ATTRIBUTES = frozenset(n for n in dir(tl.tensor) if not n.startswith("_")) | {
+    "dtype", "shape", "element_ty", "primitive_bitwidth", "numel"} - {"handle", "type"}
+BUILTINS = frozenset({
+    "range", "len", "min", "max", "int", "float", "bool", "tuple", "list", "dict", "isinstance", "enumerate",
+    "zip", "abs", "super", "round", "all", "any", "reversed", "sorted", "divmod",
+    "ValueError", "RuntimeError", "AssertionError", "NotImplementedError", "TypeError", "True", "False", "None",
+})
+DECORATORS = frozenset({"triton.jit", "triton.autotune", "triton.heuristics", "staticmethod"})
+# Methods Triton or torch call on objects handed to them: defining them smuggles code into a launch.
+PROTOCOL_METHODS = frozenset({"data_ptr", "dtype", "shape", "stride", "size", "numel", "element_size", "item"})
+
+ALLOWED_NODES = (
+    ast.Module, ast.Import, ast.ImportFrom, ast.alias, ast.FunctionDef, ast.ClassDef, ast.arguments, ast.arg,
+    ast.Return, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.While, ast.If, ast.Expr, ast.Pass,
+    ast.Break, ast.Continue, ast.Assert, ast.Raise, ast.BoolOp, ast.BinOp, ast.UnaryOp, ast.Lambda, ast.IfExp,
+    ast.Dict, ast.Set, ast.ListComp, ast.GeneratorExp, ast.DictComp, ast.comprehension, ast.Compare, ast.Call,
+    ast.keyword, ast.Constant, ast.Attribute, ast.Subscript, ast.Slice, ast.Starred, ast.Name, ast.List,
+    ast.Tuple, ast.expr_context, ast.boolop, ast.operator, ast.unaryop, ast.cmpop,
+)
+
+
+class Refused(Exception):
+    """One construct outside the allowlist; `hacked` when it reaches beyond what a kernel needs."""
+
+    def __init__(self, node: ast.AST, why: str, hacked: bool = True) -> None:
+        super().__init__(f"line {getattr(node, 'lineno', '?')}: {why}")
+        self.hacked = hacked
+
+
+def gate(source: str) -> list[Check]:
+    """The static checks in order (syntax, gate, structure); the first failed one ends the list."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError as exc:
+        return [Check("syntax", False, f"SyntaxError at line {exc.lineno}: {exc.msg}")]
+    if not tree.body:
+        return [Check("syntax", False, "no code was found in the answer")]
+    checks = [Check("syntax", True)]
+    try:
+        _Gate(tree).check()
+    except Refused as refused:
+        return checks + [Check("gate", False, str(refused), hacked=refused.hacked)]
+    checks.append(Check("gate", True))
+    problem = _structure_problem(tree)
+    return checks + [Check("structure", problem is None, problem or "")]
+
+
+class _Gate:
+    """Walks the module once; kernel bodies (`@triton.jit`) and host code have different attribute rules."""
+
+    def __init__(self, tree: ast.Module) -> None:
+        self.tree = tree
+        self.defined = _bound_names(tree)
+        self.self_attributes = {
+            t.attr for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign))
+            for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+            if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
+        }
+
+    def check(self) -> None:
+        """Names first, then attribute chains, then syntax forms: a refusal names the most telling construct."""
+        for node in ast.walk(self.tree):
+            if isinstance(node, ast.Name):
+                self._name(node)
+            elif isinstance(node, ast.arg):
+                self._binding(node, node.arg)
+        self._bodies(self.tree.body, kernel=False)
+        for node in ast.walk(self.tree):
+            if not isinstance(node, ALLOWED_NODES):
+                raise Refused(node, f"`{type(node).__name__}` syntax is not allowed here "
+                                    "(no try, with, match, f-strings, global, del, async or yield)", hacked=False)
+        for node in self.tree.body:
+            self._top_level(node)
+
+    def _top_level(self, node: ast.stmt) -> None:
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if (alias.name, alias.asname or alias.name) not in IMPORTS:
+                    raise Refused(node, f"`import {alias.name}{' as ' + alias.asname if alias.asname else ''}` is not "
+                                        "allowed; use import torch, import torch.nn as nn, import triton, "
+                                        "import triton.language as tl, import math")
+        elif isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                if (node.module, alias.name, alias.asname or alias.name) not in FROM_IMPORTS or node.level:
+                    raise Refused(node, f"`from {node.module} import {alias.name}` is not allowed; use from torch "
+                                        "import nn, from triton import language as tl or "
+                                        "from triton.language.extra import libdevice")
+        elif isinstance(node, ast.ClassDef):
+            self._class(node)
+        elif isinstance(node, ast.FunctionDef):
+            self._decorators(node)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            if node.value is not None:
+                self._no_state(node.value, "a module-level value")
+        elif not (isinstance(node, ast.Pass) or (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant))):
+            raise Refused(node, f"top-level `{type(node).__name__}` is not allowed: define constants, "
+                                "kernels, helper functions and class ModelNew only", hacked=False)
+
+    def _class(self, node: ast.ClassDef) -> None:
+        if node.decorator_list or node.keywords or len(node.bases) != 1 or \
+                ast.unparse(node.bases[0]) not in ("nn.Module", "torch.nn.Module"):
+            raise Refused(node, f"class `{node.name}` must subclass nn.Module, with no decorators or keywords")
+        for item in node.body:
+            if isinstance(item, ast.FunctionDef):
+                if item.name != "__init__" and (item.name.startswith("_") or item.name in PROTOCOL_METHODS):
+                    raise Refused(item, f"method name `{item.name}` is not allowed: use __init__, forward "
+                                        "and plain helper names")
+                self._decorators(item)
+            elif isinstance(item, ast.Assign):
+                self._no_state(item.value, "a class attribute")
+            elif not isinstance(item, (ast.Pass, ast.Expr)):
+                raise Refused(item, f"`{type(item).__name__}` in a class body is not allowed", hacked=False)
+
+    @staticmethod
+    def _no_state(node: ast.expr, what: str) -> None:
+        """Values made once and kept (module globals, argument defaults) may not hold tensors: no torch calls."""
+        for call in (n for n in ast.walk(node) if isinstance(n, ast.Call)):
+            if ast.unparse(call.func).split(".")[0] in ("torch", "nn"):
+                raise Refused(call, f"{what} may not call `{ast.unparse(call.func)}`: forward must not keep "
+                                    "tensors between calls")
+
+    def _decorators(self, node: ast.FunctionDef) -> None:
+        for default in node.args.defaults + [d for d in node.args.kw_defaults if d is not None]:
+            self._no_state(default, "an argument default")
+        for decorator in node.decorator_list:
+            target = decorator.func if isinstance(decorator, ast.Call) else decorator
+            if ast.unparse(target) not in DECORATORS:
+                raise Refused(decorator, f"decorator `@{ast.unparse(target)}` is not allowed; "
+                                         "use @triton.jit, @triton.autotune or @triton.heuristics")
+        for arg in node.args.args + node.args.kwonlyargs + node.args.posonlyargs:
+            if arg.annotation is not None:
+                self._annotation(arg.annotation)
+        if node.returns is not None:
+            self._annotation(node.returns)
+
+    def _annotation(self, node: ast.expr) -> None:
+        if any(isinstance(n, ast.Constant) and isinstance(n.value, str) for n in ast.walk(node)):
+            raise Refused(node, "string annotations are not allowed")
+
+    def _bodies(self, body: list[ast.stmt], kernel: bool) -> None:
+        """Check attribute chains; a @triton.jit function's body uses the kernel rules."""
+        for statement in body:
+            if isinstance(statement, ast.FunctionDef):
+                jit = any(ast.unparse(d.func if isinstance(d, ast.Call) else d) == "triton.jit"
+                          for d in statement.decorator_list)
+                for evaluated in [*statement.decorator_list, statement.args, statement.returns]:
+                    if evaluated is not None:  # decorators, defaults and annotations run at definition time
+                        self._expressions(evaluated, kernel=False)
+                self._bodies(statement.body, kernel=jit)
+            elif isinstance(statement, ast.ClassDef):
+                self._bodies(statement.body, kernel=False)
+            else:
+                self._expressions(statement, kernel)
+
+    def _expressions(self, node: ast.AST, kernel: bool) -> None:
+        inner = {id(n.value) for n in ast.walk(node) if isinstance(n, ast.Attribute)}
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Attribute) and id(sub) not in inner:
+                self._attribute_chain(sub, kernel)
+            elif isinstance(sub, ast.AnnAssign):
+                self._annotation(sub.annotation)
+            if isinstance(sub, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+                for target in sub.targets if isinstance(sub, ast.Assign) else [sub.target]:
+                    self._assignment(target)
+
+    def _name(self, node: ast.Name) -> None:
+        if node.id.startswith("__"):
+            raise Refused(node, f"name `{node.id}` is not allowed (no dunder names)")
+        if isinstance(node.ctx, (ast.Store, ast.Del)):
+            self._binding(node, node.id)
+        elif node.id not in self.defined and node.id not in BUILTINS and node.id not in MODULES:
+            raise Refused(node, f"name `{node.id}` is not allowed; builtins allowed: {', '.join(sorted(BUILTINS))}")
+
+    @staticmethod
+    def _binding(node: ast.AST, name: str) -> None:
+        if name in MODULES or name in BUILTINS or name.startswith("__"):
+            raise Refused(node, f"rebinding `{name}` is not allowed")
+
+    def _assignment(self, target: ast.expr) -> None:
+        """Only self's own attributes may be assigned: writing torch.x or tl.x would change the reference too."""
+        for element in target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]:
+            written = element.value if isinstance(element, ast.Starred) else element
+            while isinstance(written, ast.Subscript):
+                written = written.value
+            if isinstance(written, ast.Attribute) and not (
+                    isinstance(written.value, ast.Name) and written.value.id == "self"):
+                raise Refused(element, f"assigning to `{ast.unparse(element)}` is not allowed (only self.NAME)")
+
+    def _attribute_chain(self, node: ast.Attribute, kernel: bool) -> None:
+        """Check `base.a.b.c` as a whole: module roots by resolution, self by what ModelNew assigns."""
+        attrs, base = [], node
+        while isinstance(base, ast.Attribute):
+            attrs.insert(0, base.attr)
+            base = base.value
+        text = ast.unparse(node)
+        for name in attrs:
+            if name.startswith("_") and not (name == "__init__" and _is_super_call(base) and len(attrs) == 1):
+                raise Refused(node, f"private or dunder attribute `.{name}` in `{text}` is not allowed")
+        root = base.id if isinstance(base, ast.Name) else None
+        values = KERNEL_ATTRIBUTES if kernel else TENSOR_ATTRIBUTES
+        if root in MODULES:
+            if not _module_chain_allowed((root, *attrs)):
+                raise Refused(node, f"`{text}` is not allowed; from torch only allocation (torch.empty, "
+                                    "torch.empty_like, torch.zeros, dtypes), from triton only jit, cdiv, "
+                                    "next_power_of_2, autotune, Config, heuristics, and triton.language")
+            return
+        if root == "self":
+            first, attrs = attrs[0], attrs[1:]
+            if first not in self.self_attributes | SELF_METHODS | LAYER_ATTRIBUTES | {"forward"}:
+                raise Refused(node, f"`self.{first}` is not allowed: read only attributes ModelNew assigns itself")
+            values = values | LAYER_ATTRIBUTES
+        elif _is_super_call(base):
+            return
+        for name in attrs:
+            if name not in values:
+                where = "in a @triton.jit kernel" if kernel else "in host code (allowed: shapes, strides, views)"
+                raise Refused(node, f"attribute `.{name}` in `{text}` is not allowed {where}")
+
+
+def _is_super_call(node: ast.expr) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super" \
+        and not node.args
+
+
+def _bound_names(tree: ast.Module) -> frozenset[str]:
+    """Every name the candidate binds anywhere: functions, classes, variables, parameters, loop targets."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+    return frozenset(names)
+
+
+@cache
+def _module_chain_allowed(chain: tuple[str, ...]) -> bool:
+    root, first = chain[0], chain[1]
+    if root == "triton" and first != "language":
+        return first in TRITON_NAMES and len(chain) == 2
+    if root == "torch" and first != "nn":
+        return first in TORCH_NAMES and len(chain) == 2
+    if root in ("nn", "torch") and (root == "nn" or len(chain) > 2):
+        name = chain[1] if root == "nn" else chain[2]
+        rest = chain[2:] if root == "nn" else chain[3:]
+        return name[:1].isupper() and isinstance(getattr(torch.nn, name, None), type) and not rest
+    if root == "math":
+        return len(chain) == 2 and callable(getattr(math, first, None)) or first in ("pi", "e", "inf")
+    # triton.language (as tl, libdevice or triton.language): every step must stay inside the kernel language.
+    obj: object = MODULES[root] if root != "triton" else tl
+    for name in chain[2:] if root == "triton" else chain[1:]:
+        if name.startswith("_") or not hasattr(obj, name):
+            return False
+        obj = getattr(obj, name)
+        if not _in_kernel_language(obj):
+            return False
+    return True
+
+
+def _in_kernel_language(obj: object) -> bool:
+    if isinstance(obj, types.ModuleType):
+        return obj.__name__.startswith("triton.language")
+    if type(obj).__module__.startswith("triton.runtime") and callable(getattr(obj, "fn", None)):
+        obj = obj.fn  # a @jit helper of the language (JITFunction, or InterpretedFunction under the interpreter)
+    module = getattr(obj, "__module__", None) or getattr(type(obj), "__module__", "")
+    return module.startswith("triton.language")
+
+
+def _structure_problem(tree: ast.Module) -> str | None:
+    classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
+    if "ModelNew" not in classes:
+        return "no top-level `class ModelNew` is defined"
+    kernels = [n for n in tree.body if isinstance(n, ast.FunctionDef)
+               and any(ast.unparse(d.func if isinstance(d, ast.Call) else d) == "triton.jit" for d in n.decorator_list)]
+    if not kernels:
+        return "no top-level `@triton.jit` kernel is defined"
+    return None

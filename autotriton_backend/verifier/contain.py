@@ -1,0 +1,213 @@
+"""OS containment for candidate code: run a command inside new namespaces, a minimal read-only filesystem,
+an unprivileged uid and resource limits.
+
+    python .../autotriton_backend/verifier/contain.py CONFIG_JSON -- COMMAND...
+
+Run as a script, not a module, so that it stays small (no torch): it uses only the standard library and the kernel (unshare, mount, pivot_root through libc), so nothing needs
+installing. Each layer is tried in turn; the ones that took effect are written as one JSON line to the
+status fd before the command starts, so a verdict always says how the candidate was contained. Layers:
+`net` (no network), `mount` (only the scratch directory writable, only what Python, torch, Triton and
+the GPU need visible), `pid` (the command is init of its own PID namespace: when it exits, everything it
+started dies), `ipc`, `uid` (uid/gid 65534 when started as root), `rlimits` (CPU time, file size, open
+files, processes, no core files), `memory` (address space; not on a GPU, where CUDA maps a huge virtual
+range), `no_new_privs`.
+"""
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+import resource
+import signal
+import sys
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+CLONE_NEWNS, CLONE_NEWUTS, CLONE_NEWIPC = 0x00020000, 0x04000000, 0x08000000
+CLONE_NEWUSER, CLONE_NEWPID, CLONE_NEWNET = 0x10000000, 0x20000000, 0x40000000
+MS_RDONLY, MS_NOSUID, MS_NODEV, MS_BIND, MS_REC, MS_PRIVATE, MS_REMOUNT = 1, 2, 4, 4096, 16384, 1 << 18, 32
+MNT_DETACH = 2
+SYS_MOUNT_SETATTR, AT_RECURSIVE, MOUNT_ATTR_RDONLY, MOUNT_ATTR_NOSUID = 442, 0x8000, 0x1, 0x2
+PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_SET_NO_NEW_PRIVS = 1, 4, 38
+NOBODY = 65534
+SCRATCH = "/scratch"  # where the candidate sees its writable directory
+INPUTS = "/inputs"  # where it sees the judge's input files, read-only
+DEVICES = ("null", "zero", "full", "random", "urandom")
+ETC_FILES = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "nsswitch.conf", "passwd", "group", "localtime",
+             "alternatives")
+ALL_LAYERS = ("net", "mount", "pid", "ipc", "uid", "rlimits", "memory", "no_new_privs")
+
+
+@dataclass
+class Limits:
+    memory_bytes: int | None = 16 << 30  # address space on CPU; None where CUDA needs a huge virtual map
+    cpu_seconds: int = 3600
+    file_bytes: int = 4 << 30
+    open_files: int = 1024
+    processes: int = 8192  # counts threads of the uid; torch and CUDA start many
+
+
+@dataclass
+class ContainConfig:
+    scratch: str  # host directory bound read-write at SCRATCH
+    inputs: str  # host directory bound read-only at INPUTS
+    readable: list[str]  # host paths bound read-only at the same place
+    devices: list[str] = field(default_factory=list)  # extra /dev nodes (GPU)
+    limits: Limits = field(default_factory=Limits)
+    status_fd: int = -1
+    root: str = ""  # an empty host directory to build the new root on (only this process sees the mount)
+
+    def to_arg(self) -> str:
+        return json.dumps(asdict(self))
+
+    @staticmethod
+    def from_arg(text: str) -> "ContainConfig":
+        data = json.loads(text)
+        data["limits"] = Limits(**data["limits"])
+        return ContainConfig(**data)
+
+
+_libc = ctypes.CDLL(None, use_errno=True)
+
+
+def _check(result: int, what: str) -> None:
+    if result != 0:
+        errno = ctypes.get_errno()
+        raise OSError(errno, f"{what}: {os.strerror(errno)}")
+
+
+def _mount(source: str | None, target: str, fstype: str | None, flags: int, data: str | None = None) -> None:
+    enc = lambda s: None if s is None else s.encode()  # noqa: E731
+    _check(_libc.mount(enc(source), enc(target), enc(fstype), ctypes.c_ulong(flags), enc(data)), f"mount {target}")
+
+
+def _read_only(target: str) -> None:
+    """Make a bind mount and everything under it read-only (mount_setattr; a plain remount where it is missing)."""
+    attr = (ctypes.c_uint64 * 4)(MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID, 0, 0, 0)
+    if _libc.syscall(SYS_MOUNT_SETATTR, -100, target.encode(), AT_RECURSIVE, ctypes.byref(attr), 32) != 0:
+        _mount(None, target, None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID)
+
+
+def _bind(host: str, root: str, read_only: bool, at: str | None = None) -> None:
+    target = root + (at or host)
+    if os.path.islink(host) and at is None:
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        if not os.path.lexists(target):
+            os.symlink(os.readlink(host), target)
+        return
+    if os.path.isdir(host):
+        os.makedirs(target, exist_ok=True)
+    else:
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        if not os.path.exists(target):
+            open(target, "w").close()
+    _mount(host, target, None, MS_BIND | MS_REC)
+    if read_only:
+        _read_only(target)
+
+
+def _build_root(config: ContainConfig, root: str) -> None:
+    """A tmpfs holding only what the command needs, then pivot_root into it."""
+    _mount(None, "/", None, MS_REC | MS_PRIVATE)  # nothing below propagates back to the host
+    _mount("tmpfs", root, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=64m")
+    paths = [p for p in config.readable if os.path.lexists(p)]
+    paths += [f"/etc/{name}" for name in ETC_FILES if os.path.lexists(f"/etc/{name}")]
+    for path in sorted(set(paths), key=lambda p: (p.count("/"), p)):
+        _bind(path, root, read_only=True)
+    os.makedirs(root + "/dev", exist_ok=True)
+    _mount("tmpfs", root + "/dev", "tmpfs", MS_NOSUID, "mode=0755,size=1m")
+    for name in DEVICES:
+        _bind(f"/dev/{name}", root, read_only=False)
+    for node in config.devices:
+        if os.path.exists(node):
+            _bind(node, root, read_only=False)
+    for name, target in (("fd", "/proc/self/fd"), ("stdin", "/proc/self/fd/0"), ("stdout", "/proc/self/fd/1"),
+                         ("stderr", "/proc/self/fd/2")):
+        os.symlink(target, f"{root}/dev/{name}")
+    for tmp in ("/dev/shm", "/tmp"):
+        os.makedirs(root + tmp, exist_ok=True)
+        _mount("tmpfs", root + tmp, "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777,size=1g")
+    _bind(config.scratch, root, read_only=False, at=SCRATCH)
+    _bind(config.inputs, root, read_only=True, at=INPUTS)
+    os.makedirs(root + "/proc", exist_ok=True)
+    os.makedirs(root + "/.old", exist_ok=True)
+    _check(_libc.syscall(155, root.encode(), (root + "/.old").encode()), "pivot_root")  # SYS_pivot_root
+    os.chdir("/")
+    _check(_libc.umount2(b"/.old", MNT_DETACH), "umount old root")
+    os.rmdir("/.old")
+    _mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV)
+
+
+def _set_limits(limits: Limits) -> None:
+    pairs = [(resource.RLIMIT_CPU, limits.cpu_seconds), (resource.RLIMIT_FSIZE, limits.file_bytes),
+             (resource.RLIMIT_NOFILE, limits.open_files), (resource.RLIMIT_NPROC, limits.processes),
+             (resource.RLIMIT_CORE, 0)]
+    if limits.memory_bytes is not None:
+        pairs.append((resource.RLIMIT_AS, limits.memory_bytes))
+    for which, value in pairs:
+        resource.setrlimit(which, (value, value))
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # an oversized write fails with EFBIG instead of killing
+
+
+def enter(config: ContainConfig) -> list[str]:
+    """Contain this process (it forks once: the caller continues as pid 1 of the new namespace).
+
+    Returns the layers that took effect. Must run before any thread starts.
+    """
+    layers: list[str] = []
+    root_user = os.geteuid() == 0
+    flags = CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS
+    uid, gid = os.geteuid(), os.getegid()
+    if not root_user:
+        flags |= CLONE_NEWUSER
+    if _libc.unshare(flags) == 0:
+        layers += ["net", "pid", "ipc"]
+        if not root_user:
+            Path("/proc/self/setgroups").write_text("deny")
+            Path("/proc/self/uid_map").write_text(f"{uid} {uid} 1")
+            Path("/proc/self/gid_map").write_text(f"{gid} {gid} 1")
+    _become_init(layers)
+    if "pid" in layers:
+        try:
+            _build_root(config, config.root)
+            layers.append("mount")
+        except OSError as exc:
+            print(f"autotriton contain: no private filesystem view: {exc}", file=sys.stderr)
+    _set_limits(config.limits)
+    layers += ["rlimits"] + (["memory"] if config.limits.memory_bytes is not None else [])
+    if root_user:
+        os.setgroups([])
+        os.setgid(NOBODY)
+        os.setuid(NOBODY)
+        layers.append("uid")
+    _check(_libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
+    layers.append("no_new_privs")
+    _libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)  # after setuid, which clears it
+    _libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)  # children cannot read this process's memory
+    return layers
+
+
+def _become_init(layers: list[str]) -> None:
+    """Fork so the child is pid 1 of the new PID namespace; the parent stays outside and mirrors its exit."""
+    pid = os.fork()
+    if pid == 0:
+        _libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)  # the judge kills the outside half to end it
+        return
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(sig, lambda *_: os.kill(pid, signal.SIGKILL))
+    _, status = os.waitpid(pid, 0)
+    os._exit(os.waitstatus_to_exitcode(status) & 0xFF if os.WIFEXITED(status) else 128 + os.WTERMSIG(status))
+
+
+def main(argv: list[str]) -> None:
+    config = ContainConfig.from_arg(argv[1])
+    command = argv[argv.index("--") + 1:]
+    layers = enter(config)
+    if config.status_fd >= 0:
+        os.write(config.status_fd, (json.dumps({"layers": layers}) + "\n").encode())
+        os.close(config.status_fd)
+    os.execv(command[0], command)
+
+
+if __name__ == "__main__":
+    main(sys.argv)

@@ -1,0 +1,169 @@
+"""The parent's side: a warm pool of sandboxes behind one judge process per device.
+
+`VerifierPool.submit` runs the static gate here (refused code never reaches a process), sends the rest to
+the judge and returns a future of its verdict. The parent trusts only what the judge writes on its own
+pipe. `verify`/`verify_many` use one shared pool per device for the life of the process.
+"""
+from __future__ import annotations
+
+import atexit
+import os
+import subprocess
+import sys
+import threading
+from concurrent.futures import Future
+from dataclasses import dataclass
+
+import torch
+
+from ..candidate import Candidate
+from ..task import KernelTask, TaskError
+from ..verdict import Check, Verdict
+from .allowlist import gate
+from .sandbox import PACKAGE_ROOT
+from .transport import Channel, ProtocolError
+
+JUDGE_START_TIMEOUT_S = 300.0
+
+
+@dataclass(frozen=True)
+class VerifyOptions:
+    device: str = "auto"  # "auto" picks cuda when available, else cpu (Triton interpreter)
+    trials: int = 3  # input sets; at least A, B, A again
+    timeout_s: float = 60.0  # per request at small sizes; grows with the task's bytes
+    time_kernels: bool = True  # only ever on a GPU
+
+    def resolved_device(self) -> str:
+        if self.device == "auto":
+            return "cuda" if torch.cuda.is_available() else "cpu"
+        if self.device.startswith("cuda") and not torch.cuda.is_available():
+            raise ValueError("device 'cuda' was asked for but no CUDA GPU is visible; use --device cpu")
+        if self.device != "cpu" and not self.device.startswith("cuda"):
+            raise ValueError(f"unknown device {self.device!r}: use 'cuda', 'cuda:N' or 'cpu'")
+        return self.device
+
+
+class VerifierPool:
+    """One judge process for `device` with `workers` sandboxed slots, started once and reused."""
+
+    def __init__(self, device: str = "auto", workers: int | None = None) -> None:
+        self.device = VerifyOptions(device=device).resolved_device()
+        self.workers = workers or max(1, min(16, (os.cpu_count() or 2)))
+        self._pending: dict[int, Future[Verdict]] = {}
+        self._jobs: dict[int, tuple[KernelTask, Candidate, list[Check]]] = {}
+        self._lock = threading.Lock()
+        self._next_id = 0
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "autotriton_backend.verifier.judge", self.device, str(self.workers)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, env={**os.environ, "PYTHONPATH": _python_path()},
+        )
+        self._channel = Channel(self.process.stdout, self.process.stdin)  # type: ignore[arg-type]
+        ready = self._channel.receive()
+        self.layers: list[str] = ready.get("layers", [])
+        self._reader = threading.Thread(target=self._read_verdicts, daemon=True)
+        self._reader.start()
+
+    def submit(self, task: KernelTask, candidate: Candidate, options: VerifyOptions = VerifyOptions()) -> Future:
+        future: Future[Verdict] = Future()
+        checks = gate(candidate.source)
+        if not all(c.passed for c in checks):
+            verdict = Verdict(task_key=task.key, candidate_sha256=candidate.sha256, device=self.device, checks=checks)
+            future.set_result(verdict.finish())  # rejected code never runs
+            return future
+        job = {"task": task.to_json(), "source": candidate.source, "sha256": candidate.sha256,
+               "trials": max(3, options.trials), "time_kernels": options.time_kernels, "timeout_s": options.timeout_s}
+        with self._lock:
+            if self.process.poll() is not None:
+                raise RuntimeError("the verifier's judge process has exited; create a new VerifierPool")
+            ident, self._next_id = self._next_id, self._next_id + 1
+            self._pending[ident] = future
+            self._jobs[ident] = (task, candidate, checks)
+            self._channel.send({"id": ident, "job": job})
+        return future
+
+    def verify(self, task: KernelTask, candidate: Candidate, options: VerifyOptions = VerifyOptions()) -> Verdict:
+        return self.submit(task, candidate, options).result()
+
+    def _read_verdicts(self) -> None:
+        while True:
+            try:
+                message = self._channel.receive()
+            except (EOFError, ProtocolError, OSError):
+                break
+            with self._lock:
+                future = self._pending.pop(message.get("id"), None)
+                task, candidate, checks = self._jobs.pop(message.get("id"), (None, None, []))
+            if future is None:
+                continue
+            if "verdict" in message:
+                verdict = Verdict.from_json(message["verdict"])
+                verdict.checks[:0] = checks  # the gate's passed checks come first
+                future.set_result(verdict.finish())
+            elif "task_error" in message:
+                future.set_exception(TaskError(message["task_error"]))
+            else:
+                future.set_result(_internal(task, candidate, self.device, str(message.get("internal", message))))
+        with self._lock:  # the judge died: every waiting verdict is the verifier's failure, not the candidate's
+            for ident, future in self._pending.items():
+                task, candidate, _ = self._jobs[ident]
+                future.set_result(_internal(task, candidate, self.device, "the judge process exited"))
+            self._pending.clear()
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self._channel.close()
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self._reader.join(timeout=5)
+
+    def __enter__(self) -> "VerifierPool":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _internal(task: KernelTask | None, candidate: Candidate | None, device: str, reason: str) -> Verdict:
+    verdict = Verdict(task_key=task.key if task else "", candidate_sha256=candidate.sha256 if candidate else "",
+                      device=device, checks=[Check("internal", False, reason[:4000])])
+    return verdict.finish()
+
+
+def _python_path() -> str:
+    existing = os.environ.get("PYTHONPATH")
+    return str(PACKAGE_ROOT) + (os.pathsep + existing if existing else "")
+
+
+_SHARED: dict[str, VerifierPool] = {}
+_SHARED_LOCK = threading.Lock()
+
+
+def shared_pool(device: str, workers: int | None = None) -> VerifierPool:
+    """The process-wide pool for a device, started on first use and closed at exit."""
+    with _SHARED_LOCK:
+        pool = _SHARED.get(device)
+        if pool is None or pool.process.poll() is not None:
+            pool = _SHARED[device] = VerifierPool(device, workers)
+        return pool
+
+
+@atexit.register
+def _close_shared() -> None:
+    for pool in _SHARED.values():
+        pool.close()
+
+
+def verify(task: KernelTask, candidate: Candidate, options: VerifyOptions = VerifyOptions()) -> Verdict:
+    """Judge one candidate. Raises TaskError only when the task itself is broken."""
+    return shared_pool(options.resolved_device()).verify(task, candidate, options)
+
+
+def verify_many(task: KernelTask, candidates: list[Candidate], options: VerifyOptions = VerifyOptions(),
+                workers: int | None = None) -> list[Verdict]:
+    """Judge several candidates in parallel on the shared pool (`workers` sizes it when it starts)."""
+    pool = shared_pool(options.resolved_device(), workers)
+    futures = [pool.submit(task, c, options) for c in candidates]
+    return [f.result() for f in futures]

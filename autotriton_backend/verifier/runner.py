@@ -1,0 +1,314 @@
+"""The sandboxed side: a warm zygote that forks one fresh process per candidate.
+
+    (inside contain) python -m autotriton_backend.verifier.runner DEVICE
+
+The zygote imports torch and Triton once, never initialises CUDA and never runs candidate code. For each
+candidate it forks a child (so every candidate starts from the same clean, warm state), relays the judge's
+requests to it, and afterwards kills everything left in the sandbox and wipes the job directory. The child
+loads `ModelNew`, runs it on the inputs the judge wrote, under the in-process monitors, and writes back plain
+output bytes. It never sees the reference, its outputs or the seeds, and nothing it says is a verdict.
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import signal
+import socket
+import sys
+import traceback
+from pathlib import Path
+from typing import Any
+
+from .contain import INPUTS, SCRATCH
+from .transport import Channel, ProtocolError, TensorRef, read_tensor, write_tensor
+
+JOB = Path(SCRATCH) / "job"  # the candidate's working directory, wiped after each candidate
+MAX_ELEMENTS = 1 << 36
+
+
+def main(device: str) -> None:
+    import torch  # noqa: F401  (warm: every child starts with torch and Triton imported)
+    import triton  # noqa: F401
+
+    if device == "cpu":
+        torch.set_num_threads(1)  # many sandboxes share the cores
+    judge = Channel(os.fdopen(os.dup(0), "rb"), os.fdopen(os.dup(1), "wb", buffering=0))
+    log = os.open(str(Path(SCRATCH) / "log"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.dup2(log, 1)
+    os.dup2(log, 2)
+    judge.send({"ok": True, "ready": True, "pid": os.getpid()})
+    while True:
+        try:
+            message = judge.receive()
+        except EOFError:
+            return
+        if message.get("op") != "load":
+            judge.send({"ok": False, "check": "internal", "reason": f"expected load, got {message.get('op')}"})
+            continue
+        _serve_candidate(judge, message, device)
+
+
+def _serve_candidate(judge: Channel, first: dict[str, Any], device: str) -> None:
+    """Fork a child for one candidate and relay messages until the judge says `end` or the child dies."""
+    shutil.rmtree(JOB, ignore_errors=True)
+    JOB.mkdir()
+    ours, theirs = socket.socketpair()
+    pid = os.fork()
+    if pid == 0:
+        code = 0
+        try:
+            ours.close()
+            _child(theirs, device)
+        except BaseException:
+            traceback.print_exc()
+            code = 1
+        finally:
+            os._exit(code)  # never return into the zygote's loop
+    theirs.close()
+    child = Channel(ours.makefile("rb"), ours.makefile("wb", buffering=0))
+    alive, message = True, first
+    while message.get("op") != "end":
+        if alive:
+            try:
+                child.send(message)
+                reply = child.receive()
+            except (EOFError, OSError, ProtocolError) as exc:
+                alive, reply = False, {"ok": False, "check": "crash", "reason": _death(pid, exc)}
+        else:
+            reply = {"ok": False, "check": "crash", "reason": "the candidate process is gone"}
+        judge.send(reply)
+        message = judge.receive()
+    child.close()
+    ours.close()
+    _clear_sandbox(pid)
+    judge.send({"ok": True, "ended": True})
+
+
+def _death(pid: int, exc: BaseException) -> str:
+    try:
+        done, status = os.waitpid(pid, 0)
+    except ChildProcessError:
+        return f"the candidate process ended without a reply ({exc})"
+    if os.WIFSIGNALED(status):
+        name = signal.Signals(os.WTERMSIG(status)).name
+        return f"the candidate process was killed by {name} (a crash, an illegal memory access or a resource limit)"
+    if isinstance(exc, ProtocolError):
+        return f"the candidate process broke the protocol: {exc}"
+    return f"the candidate process exited with code {os.waitstatus_to_exitcode(status)} before replying"
+
+
+def _clear_sandbox(child: int) -> None:
+    """Nothing a candidate started outlives it: as pid 1 of the sandbox, kill every other process in it."""
+    if os.getpid() == 1:
+        try:
+            os.kill(-1, signal.SIGKILL)  # in a PID namespace, init is spared
+        except ProcessLookupError:
+            pass
+    else:
+        try:
+            os.killpg(child, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    while True:
+        try:
+            if os.waitpid(-1, 0)[0] == 0:
+                break
+        except ChildProcessError:
+            break
+    shutil.rmtree(JOB, ignore_errors=True)
+
+
+def _child(sock: socket.socket, device: str) -> None:
+    os.setpgid(0, 0)
+    os.chdir(JOB)
+    os.environ["TRITON_CACHE_DIR"] = str(JOB / "triton")
+    os.environ["HOME"] = str(JOB)
+    channel = Channel(sock.makefile("rb"), sock.makefile("wb", buffering=0))
+    session = _Session(device)
+    while True:
+        try:
+            message = channel.receive()
+        except EOFError:
+            return
+        try:
+            reply = session.handle(message)
+        except _Failed as failed:
+            reply = {"ok": False, "check": failed.check, "reason": failed.reason}
+        except Exception as exc:  # raised outside forward, e.g. while writing back a strange output
+            reply = {"ok": False, "check": "runtime", "reason": short_error(exc)}
+        channel.send(reply)
+
+
+class _Failed(Exception):
+    def __init__(self, check: str, reason: str) -> None:
+        super().__init__(reason)
+        self.check, self.reason = check, reason
+
+
+class _Session:
+    """One candidate's life in its own process: load, run input sets, refill buffers, time."""
+
+    def __init__(self, device: str) -> None:
+        self.device = device
+        self.model: Any = None
+        self.kept: dict[str, list[Any]] = {}
+        self.runs = 0
+
+    def handle(self, message: dict[str, Any]) -> dict[str, Any]:
+        op = message.get("op")
+        if op == "load":
+            return self.load(message)
+        self.inputs_dir = Path(INPUTS) / str(message.get("dir", ""))  # the judge's inputs, read-only here
+        if op == "run":
+            inputs = [self._input(x) for x in message["inputs"]]
+            self.kept[str(message["keep"])] = inputs
+            return self.run(inputs)
+        if op == "refill":
+            buffers = self.kept[str(message["key"])]
+            import torch
+
+            with torch.no_grad():
+                for buffer, value in zip(buffers, message["inputs"]):
+                    if isinstance(buffer, torch.Tensor):
+                        buffer.copy_(self._input(value))
+            return self.run(buffers)
+        if op == "time":
+            from .timing import bench_rotating
+
+            sets = [self.kept[str(k)] for k in message["keys"]]
+            return {"ok": True, "ms": bench_rotating(self.model, sets, int(message["rounds"]))}
+        raise _Failed("internal", f"unknown request {op!r}")
+
+    def load(self, message: dict[str, Any]) -> dict[str, Any]:
+        import torch
+
+        path = JOB / "candidate.py"  # a real file: triton.jit reads kernel source through inspect
+        path.write_text(message["source"])
+        try:
+            spec = importlib.util.spec_from_file_location("autotriton_candidate", path)
+            module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+            spec.loader.exec_module(module)  # type: ignore[union-attr]
+            model_cls = module.ModelNew
+        except Exception as exc:
+            raise _Failed("load", short_error(exc)) from None
+        try:
+            torch.manual_seed(0)
+            model = model_cls(*message["init_inputs"]).to(self.device).eval()
+        except Exception as exc:
+            raise _Failed("init", short_error(exc)) from None
+        parameters = {name: self._input(ref) for name, ref in message["parameters"]}
+        buffers = {name: self._input(ref) for name, ref in message["buffers"]}
+        share_weights(parameters, buffers, model)
+        self.model = model
+        return {"ok": True}
+
+    def run(self, inputs: list[Any]) -> dict[str, Any]:
+        from .monitors import monitor_forward
+        import torch
+
+        state = snapshot(self.model)
+        try:
+            with torch.no_grad(), monitor_forward() as monitor:
+                outputs = self.model(*inputs)
+                if self.device.startswith("cuda"):
+                    torch.cuda.synchronize()
+        except Exception as exc:
+            name = type(exc).__name__
+            check = "compile" if "Compil" in name or "triton" in type(exc).__module__ else "runtime"
+            raise _Failed(check, short_error(exc)) from None
+        if monitor.launches == 0:
+            raise _Failed("triton_launch", "forward launched no Triton kernel")
+        if monitor.compute_ops:
+            ops = ", ".join(f"aten.{op} x{n}" for op, n in monitor.compute_ops.most_common(8))
+            raise _Failed("torch_compute", f"forward ran PyTorch compute outside Triton kernels: {ops}")
+        if not same_state(state, snapshot(self.model)):
+            raise _Failed("state", "forward changed ModelNew's own attributes or tensors; it must not keep state "
+                                   "(caches of inputs, outputs or weights) between calls")
+        outputs = tuple(outputs) if isinstance(outputs, (tuple, list)) else (outputs,)
+        if not all(isinstance(o, torch.Tensor) for o in outputs):
+            raise _Failed("outputs", "forward must return tensors")
+        owned = {x.untyped_storage().data_ptr() for x in inputs if isinstance(x, torch.Tensor)}
+        owned |= {p.untyped_storage().data_ptr() for p in [*self.model.parameters(), *self.model.buffers()]}
+        for index, out in enumerate(outputs):
+            if out.untyped_storage().data_ptr() in owned:
+                raise _Failed("output_alias", f"output {index} shares memory with an input or a parameter")
+        self.runs += 1
+        return {
+            "ok": True,
+            "outputs": [write_tensor(o, JOB, f"out{self.runs}-{i}").to_json() for i, o in enumerate(outputs)],
+            "inputs_after": [write_tensor(x, JOB, f"after{self.runs}-{i}").to_json() if isinstance(x, torch.Tensor)
+                             else None for i, x in enumerate(inputs)],
+        }
+
+    def _input(self, value: Any) -> Any:
+        if isinstance(value, dict) and "file" in value:
+            return read_tensor(self.inputs_dir, TensorRef.from_json(value, MAX_ELEMENTS)).to(self.device)
+        return value
+
+
+def snapshot(value: Any, depth: int = 0) -> Any:
+    """Everything forward could keep between calls, reachable from the model: tensors cloned, values kept."""
+    import torch
+
+    if depth > 20:
+        return "deep"
+    if isinstance(value, torch.Tensor):
+        return ("tensor", value.detach().clone())
+    if isinstance(value, (int, float, str, bool, type(None))):
+        return value
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, [snapshot(v, depth + 1) for v in value])
+    if isinstance(value, dict):
+        return ("dict", [(k, snapshot(v, depth + 1)) for k, v in value.items()])
+    if isinstance(value, torch.nn.Module):
+        return ("module", id(value), snapshot(vars(value), depth + 1))
+    return ("object", id(value))
+
+
+def same_state(before: Any, after: Any) -> bool:
+    import torch
+
+    if isinstance(before, torch.Tensor) or isinstance(after, torch.Tensor):
+        return isinstance(before, torch.Tensor) and isinstance(after, torch.Tensor) and before.shape == after.shape \
+            and before.dtype == after.dtype and bool(torch.equal(before, after))
+    if isinstance(before, (list, tuple)) and isinstance(after, (list, tuple)):
+        return type(before) is type(after) and len(before) == len(after) and all(
+            same_state(b, a) for b, a in zip(before, after))
+    return type(before) is type(after) and before == after
+
+
+def share_weights(parameters: dict[str, Any], buffers: dict[str, Any], candidate: Any) -> None:
+    """Load the reference's weights into the candidate: by name, else parameters by order where every shape
+    agrees (a renamed layer) and buffers by name."""
+    import torch
+
+    own = candidate.state_dict()
+    weights = {**parameters, **buffers}
+    if all(k in own and own[k].shape == v.shape for k, v in weights.items()):
+        candidate.load_state_dict(weights, strict=False)
+        return
+    ours, theirs = list(candidate.parameters()), list(parameters.values())
+    buffers_match = all(k in own and own[k].shape == b.shape for k, b in buffers.items())
+    if buffers_match and len(ours) == len(theirs) and all(a.shape == b.shape for a, b in zip(ours, theirs)):
+        with torch.no_grad():
+            for mine, given in zip(ours, theirs):
+                mine.copy_(given)
+        candidate.load_state_dict(buffers, strict=False)
+        return
+    raise _Failed("weights", "ModelNew's parameters match the reference's neither by name nor by order and shape: "
+                             f"reference {[(k, tuple(v.shape)) for k, v in list(weights.items())[:6]]}, "
+                             f"ModelNew {[(k, tuple(v.shape)) for k, v in list(own.items())[:6]]}")
+
+
+def short_error(exc: BaseException, limit: int = 2000) -> str:
+    text = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.endswith("candidate.py")]
+    where = f" (candidate.py line {frames[-1].lineno}: {frames[-1].line})" if frames else ""
+    return (text + where)[:limit]
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

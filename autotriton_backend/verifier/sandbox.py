@@ -1,0 +1,166 @@
+"""One sandboxed candidate process slot, as the judge sees it: start, request with a deadline, restart.
+
+The slot's process is `contain` wrapping `runner`; its scratch directory is the only place it can write.
+A request that outlives its deadline kills the whole sandbox (and everything inside it, by the PID
+namespace); the next request starts a fresh one.
+"""
+from __future__ import annotations
+
+import glob
+import json
+import os
+import shutil
+import signal
+import site
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+from . import contain
+from .contain import NOBODY, SCRATCH, ContainConfig, Limits
+from .transport import Channel, ProtocolError
+
+PACKAGE = Path(__file__).resolve().parents[1]  # autotriton_backend/, all the sandbox imports of ours
+PACKAGE_ROOT = PACKAGE.parent
+SYSTEM_PATHS = ("/usr", "/bin", "/sbin", "/lib", "/lib64", "/lib32", "/sys", "/usr/local/cuda", "/usr/local/nvidia")
+PASSED_ENV = ("LANG", "LC_ALL", "LD_LIBRARY_PATH", "CUDA_HOME", "TRITON_LIBCUDA_PATH", "TRITON_PTXAS_PATH")
+START_TIMEOUT_S = 120.0
+
+
+class SandboxFailure(Exception):
+    """The sandbox did not answer: `kind` is "timeout" or "crash"."""
+
+    def __init__(self, kind: str, reason: str) -> None:
+        super().__init__(reason)
+        self.kind, self.reason = kind, reason
+
+
+class Sandbox:
+    def __init__(self, base: Path, slot: int, device: str, inputs: Path) -> None:
+        self.device = device
+        self.inputs = inputs
+        self.dir = base / f"slot{slot}"
+        self.scratch = self.dir / "scratch"
+        self.process: subprocess.Popen | None = None
+        self.channel: Channel | None = None
+        self.layers: list[str] = []
+
+    @property
+    def job_dir(self) -> Path:
+        return self.scratch / "job"
+
+    def start(self) -> None:
+        shutil.rmtree(self.dir, ignore_errors=True)
+        self.scratch.mkdir(parents=True)
+        (self.dir / "root").mkdir()
+        if os.geteuid() == 0:
+            os.chown(self.scratch, NOBODY, NOBODY)
+        os.chmod(self.scratch, 0o700)
+        status_read, status_write = os.pipe()
+        config = ContainConfig(scratch=str(self.scratch), inputs=str(self.inputs), readable=readable_paths(),
+                               devices=gpu_device_nodes() if self.device.startswith("cuda") else [],
+                               limits=Limits(memory_bytes=None if self.device.startswith("cuda") else 16 << 30),
+                               status_fd=status_write, root=str(self.dir / "root"))
+        inner = "cuda:0" if self.device.startswith("cuda") else "cpu"
+        self.process = subprocess.Popen(
+            [sys.executable, contain.__file__, config.to_arg(), "--",
+             sys.executable, "-m", "autotriton_backend.verifier.runner", inner],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, pass_fds=(status_write,),
+            env=sandbox_env(self.device), cwd="/", start_new_session=True)
+        os.close(status_write)
+        with os.fdopen(status_read) as status:
+            line = status.readline()
+        self.layers = json.loads(line)["layers"] if line else []
+        self.channel = Channel(self.process.stdout, self.process.stdin)  # type: ignore[arg-type]
+        ready = self._receive(START_TIMEOUT_S)
+        if not ready.get("ready"):
+            raise SandboxFailure("crash", f"the sandbox did not start: {ready}")
+
+    def request(self, message: dict[str, Any], timeout_s: float) -> dict[str, Any]:
+        """Send one request and wait for its reply; on a timeout or a dead sandbox, kill it and raise."""
+        if self.process is None or self.process.poll() is not None:
+            self.start()
+        assert self.channel is not None
+        try:
+            self.channel.send(message)
+        except OSError as exc:
+            self.stop()
+            raise SandboxFailure("crash", f"the sandbox closed its input: {exc}") from None
+        return self._receive(timeout_s)
+
+    def _receive(self, timeout_s: float) -> dict[str, Any]:
+        assert self.channel is not None
+        timer = threading.Timer(timeout_s, self.stop)
+        timer.start()
+        try:
+            return self.channel.receive()
+        except (EOFError, OSError, ProtocolError) as exc:
+            timed_out = not timer.is_alive()
+            self.stop()
+            if timed_out:
+                raise SandboxFailure("timeout", f"no answer within {timeout_s:.0f} s; the sandbox was killed") from None
+            raise SandboxFailure("crash", f"the sandbox died ({exc}); last log lines:\n{self.log_tail()}") from None
+        finally:
+            timer.cancel()
+
+    def log_tail(self, limit: int = 2000) -> str:
+        """The end of what the sandbox printed, read without following links and never more than `limit`."""
+        try:
+            fd = os.open(self.scratch / "log", os.O_RDONLY | os.O_NOFOLLOW)
+        except OSError:
+            return ""
+        with os.fdopen(fd, "rb") as handle:
+            handle.seek(max(0, os.fstat(fd).st_size - limit))
+            return handle.read(limit).decode(errors="replace")
+
+    def stop(self) -> None:
+        process, self.process = self.process, None
+        if process is not None:
+            try:
+                os.killpg(process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            process.wait()
+            for stream in (process.stdin, process.stdout):
+                try:
+                    stream.close()  # type: ignore[union-attr]
+                except OSError:
+                    pass
+
+
+def sandbox_env(device: str) -> dict[str, str]:
+    env = {k: os.environ[k] for k in PASSED_ENV if k in os.environ}
+    env.update(PATH="/usr/local/bin:/usr/bin:/bin", HOME=SCRATCH, TMPDIR="/tmp", PYTHONPATH=str(PACKAGE_ROOT),
+               PYTHONDONTWRITEBYTECODE="1", PYTHONNOUSERSITE="1", TORCHINDUCTOR_COMPILE_THREADS="1")
+    if device.startswith("cuda"):
+        index = int(device.partition(":")[2] or 0)
+        visible = os.environ.get("CUDA_VISIBLE_DEVICES")
+        env["CUDA_VISIBLE_DEVICES"] = visible.split(",")[index] if visible else str(index)
+    else:
+        env.update(TRITON_INTERPRET="1", OMP_NUM_THREADS="1")
+    return env
+
+
+def readable_paths() -> list[str]:
+    """What the candidate may read: the system's programs and libraries, Python and its packages, this package.
+
+    Never the user's home, working directory, temp files, kernel cache or keys: only sys.path entries
+    that hold packages, not the current directory.
+    """
+    python = {sys.prefix, sys.base_prefix, sys.exec_prefix, *site.getsitepackages(), str(PACKAGE)}
+    python |= {p for p in sys.path if p and p != os.getcwd() and Path(p).is_dir()}
+    for var in ("CUDA_HOME", "LD_LIBRARY_PATH"):
+        python |= {p for p in os.environ.get(var, "").split(":") if p}
+    paths = {os.path.realpath(p) for p in python if os.path.exists(p)}
+    paths |= {p for p in SYSTEM_PATHS if os.path.lexists(p)}
+    hidden = {os.path.realpath(os.path.expanduser("~")), os.path.realpath(tempfile.gettempdir()), "/", "/dev/shm"}
+    paths = {p for p in paths if p not in hidden}
+    # Nested paths are already visible through their parent's bind.
+    return sorted(p for p in paths if not any(p != q and p.startswith(q.rstrip("/") + "/") for q in paths))
+
+
+def gpu_device_nodes() -> list[str]:
+    return sorted(glob.glob("/dev/nvidia*"))

@@ -1,0 +1,75 @@
+"""GPU timing: do_bench medians over rotating input sets, and one lock so that nothing else times at once.
+
+The judge times eager and inductor once per task and device (`Baselines`) and asks the sandboxed candidate
+process to time itself the same way while the judge holds the GPU lock. Every variant rotates over the same
+input sets, so no kernel is timed on a single buffer it could memoise.
+"""
+from __future__ import annotations
+
+import copy
+import fcntl
+import itertools
+import statistics
+import tempfile
+import threading
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import torch
+
+ROUNDS = 3
+SUSPICIOUS_SPEEDUP = 10.0  # a candidate this much faster than eager is timed again
+_THREAD_LOCK = threading.Lock()
+
+
+def bench_rotating(fn: Callable[..., Any], input_sets: list[list[Any]], rounds: int = ROUNDS) -> list[float]:
+    """One do_bench median (ms) per round; each call takes the next input set."""
+    from triton.testing import do_bench
+
+    turn = itertools.cycle(input_sets)
+    with torch.no_grad():
+        return [float(do_bench(lambda: fn(*next(turn)), warmup=25, rep=100, return_mode="median"))
+                for _ in range(rounds)]
+
+
+@dataclass(frozen=True)
+class Baselines:
+    eager_ms: float
+    inductor_ms: float | None
+    note: str
+
+
+def time_baselines(reference: torch.nn.Module, input_sets: list[list[Any]]) -> Baselines:
+    """Eager and inductor medians for a task, interleaved round by round (call under `gpu_lock`)."""
+    notes = []
+    try:
+        compiled = torch.compile(copy.deepcopy(reference))
+        with torch.no_grad():
+            compiled(*input_sets[0])
+    except Exception as exc:  # inductor itself failed on this task: report eager only
+        compiled = None
+        first = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ""
+        notes.append(f"inductor failed: {type(exc).__name__}: {first}")
+    eager, inductor = [], []
+    for _ in range(ROUNDS):
+        eager += bench_rotating(reference, input_sets, 1)
+        if compiled is not None:
+            inductor += bench_rotating(compiled, input_sets, 1)
+    device = torch.cuda.get_device_name(next(t for s in input_sets for t in s if isinstance(t, torch.Tensor)).device)
+    note = "; ".join([f"do_bench medians of {ROUNDS} rounds on {device}, baselines cached per task", *notes])
+    return Baselines(statistics.median(eager), statistics.median(inductor) if inductor else None, note)
+
+
+@contextmanager
+def gpu_lock(device: str) -> Iterator[None]:
+    """Exclusive use of one GPU for timing, across threads and processes."""
+    index = torch.device(device).index or 0
+    path = Path(tempfile.gettempdir()) / f"autotriton-gpu{index}.lock"
+    with _THREAD_LOCK, open(path, "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)

@@ -1,0 +1,130 @@
+"""How tensors and messages cross between the judge and the sandbox: raw bytes in files, JSON lines on pipes.
+
+A tensor travels as the bytes of its storage span plus (dtype, shape, stride). The judge rebuilds a plain
+`torch.Tensor` from bytes it reads itself, so nothing the candidate process made (a subclass, a mode,
+a hook) reaches the comparison; a false stride or shape claim only rebuilds wrong values.
+"""
+from __future__ import annotations
+
+import json
+import os
+import stat
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, BinaryIO
+
+import torch
+
+MAX_LINE = 1 << 20  # a message longer than this is a protocol violation, never buffered whole
+DTYPES = {str(d).removeprefix("torch."): d for d in (
+    torch.float64, torch.float32, torch.float16, torch.bfloat16, torch.int64, torch.int32, torch.int16,
+    torch.int8, torch.uint8, torch.bool, torch.complex64)}
+
+
+class ProtocolError(Exception):
+    """A message or tensor that does not follow the protocol (the other side is broken or hostile)."""
+
+
+@dataclass(frozen=True)
+class TensorRef:
+    file: str  # name inside the shared scratch directory
+    dtype: str
+    shape: tuple[int, ...]
+    stride: tuple[int, ...]
+
+    @property
+    def extent(self) -> int:
+        """Elements from the first to the last one the view can reach."""
+        if any(n == 0 for n in self.shape):
+            return 0
+        return 1 + sum((n - 1) * s for n, s in zip(self.shape, self.stride))
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @staticmethod
+    def from_json(data: Any, max_elements: int) -> "TensorRef":
+        try:
+            ref = TensorRef(str(data["file"]), str(data["dtype"]), tuple(int(n) for n in data["shape"]),
+                            tuple(int(s) for s in data["stride"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ProtocolError(f"malformed tensor reference: {exc}") from None
+        if ref.dtype not in DTYPES or "/" in ref.file or ref.file.startswith("."):
+            raise ProtocolError(f"bad tensor reference {ref.file!r} ({ref.dtype})")
+        if len(ref.shape) != len(ref.stride) or any(n < 0 for n in ref.shape) or any(s < 0 for s in ref.stride):
+            raise ProtocolError("tensor shape and stride must be non-negative and of equal length")
+        if ref.extent > max_elements:
+            raise ProtocolError(f"tensor spans {ref.extent} elements, more than the {max_elements} allowed")
+        return ref
+
+
+def write_tensor(tensor: torch.Tensor, directory: Path, name: str) -> TensorRef:
+    """Write the storage span `tensor` views (from its first element) and return its reference."""
+    shape, stride = tuple(tensor.shape), tuple(tensor.stride())
+    ref = TensorRef(name, str(tensor.dtype).removeprefix("torch."), shape, stride)
+    span = tensor.as_strided((ref.extent,), (1,)).detach().cpu().contiguous()
+    with open(directory / name, "wb") as handle:
+        handle.write(memoryview(span.view(torch.uint8).numpy()))
+    return ref
+
+
+def read_tensor(directory: Path, ref: TensorRef) -> torch.Tensor:
+    """A plain tensor holding a copy of the referenced bytes.
+
+    The file is opened without following links and checked through its descriptor, so a link or a
+    swapped file cannot make the judge read anything but the regular file the other side wrote.
+    """
+    dtype = DTYPES[ref.dtype]
+    nbytes = ref.extent * dtype.itemsize
+    try:
+        fd = os.open(directory / ref.file, os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError as exc:
+        raise ProtocolError(f"{ref.file} cannot be opened: {exc.strerror}") from None
+    with os.fdopen(fd, "rb", buffering=0) as handle:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size != nbytes:
+            raise ProtocolError(f"{ref.file} does not hold the {nbytes} bytes its reference claims")
+        raw = torch.empty(nbytes, dtype=torch.uint8)
+        view, done = memoryview(raw.numpy()), 0
+        while done < nbytes:
+            got = handle.readinto(view[done:])
+            if not got:
+                raise ProtocolError(f"{ref.file} ended early")
+            done += got
+    return raw.view(dtype).as_strided(ref.shape, ref.stride)
+
+
+class Channel:
+    """JSON objects, one per line, over a pair of pipe ends; oversized or malformed lines raise."""
+
+    def __init__(self, reader: BinaryIO, writer: BinaryIO) -> None:
+        self.reader, self.writer = reader, writer
+
+    @staticmethod
+    def from_fds(read_fd: int, write_fd: int) -> "Channel":
+        return Channel(os.fdopen(read_fd, "rb"), os.fdopen(write_fd, "wb", buffering=0))
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.writer.write(json.dumps(message).encode() + b"\n")
+        self.writer.flush()
+
+    def receive(self) -> dict[str, Any]:
+        line = self.reader.readline(MAX_LINE + 1)
+        if not line:
+            raise EOFError("the other side closed the channel")
+        if len(line) > MAX_LINE or not line.endswith(b"\n"):
+            raise ProtocolError("message too long")
+        try:
+            message = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ProtocolError(f"message is not JSON: {exc}") from None
+        if not isinstance(message, dict):
+            raise ProtocolError("message is not a JSON object")
+        return message
+
+    def close(self) -> None:
+        for end in (self.reader, self.writer):
+            try:
+                end.close()
+            except OSError:
+                pass

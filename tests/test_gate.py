@@ -1,0 +1,118 @@
+"""The static gate is an allowlist: what kernels and wrappers need passes, everything else is refused by name."""
+from __future__ import annotations
+
+import pytest
+
+from autotriton_backend.verifier.allowlist import gate
+
+KERNEL = """
+@triton.jit
+def k(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n).to(tl.float32)
+    tl.store(out_ptr + offs, libdevice.tanh(x) + tl.exp(x), mask=offs < n)
+"""
+
+
+def module(body: str = "", forward: str = "return x", init: str = "pass") -> str:
+    return (f"import torch\nimport torch.nn as nn\nimport triton\nimport triton.language as tl\n"
+            f"from triton.language.extra import libdevice\nimport math\n{body}\n{KERNEL}\n"
+            f"class ModelNew(nn.Module):\n    def __init__(self, n):\n        super().__init__()\n        {init}\n"
+            f"    def forward(self, x):\n        {forward}\n")
+
+
+def refusal(source: str):
+    failed = [c for c in gate(source) if not c.passed]
+    return (failed[0].name, failed[0].reason, failed[0].hacked) if failed else None
+
+
+HONEST_FORWARDS = [
+    "out = torch.empty_like(x)\n        n = x.numel()\n        k[(triton.cdiv(n, 64),)](x, out, n, BLOCK=64)\n"
+    "        return out",
+    "m, n = x.shape\n        out = torch.empty((m, n), device=x.device, dtype=x.dtype)\n"
+    "        grid = lambda meta: (triton.cdiv(m * n, meta['BLOCK']),)\n        k[grid](x.contiguous(), out, m * n, BLOCK=128)\n"
+    "        return out.view(m, n)",
+    "w = self.lin.weight\n        b = self.scale.reshape(-1)\n        return torch.empty(x.shape[0], w.shape[0], device=x.device)",
+]
+
+
+@pytest.mark.parametrize("forward", HONEST_FORWARDS)
+def test_what_kernels_need_passes(forward):
+    init = "self.lin = nn.Linear(n, n)\n        self.scale = nn.Parameter(torch.ones(n))"
+    assert refusal(module(forward=forward, init=init)) is None
+
+
+def test_autotune_and_constants_pass():
+    body = ("BLOCK = 128\nCONFIGS = [triton.Config({'BLOCK': 64}, num_warps=4)]\n"
+            "@triton.autotune(configs=CONFIGS, key=['n'])\n@triton.jit\ndef j(p, n, BLOCK: tl.constexpr):\n"
+            "    tl.store(p + tl.arange(0, BLOCK), tl.zeros((BLOCK,), tl.float32))\n")
+    assert refusal(module(body)) is None
+
+
+@pytest.mark.parametrize(
+    "body, forward, words",
+    [
+        ("import os", "return x", "import os"),
+        ("import numpy as np", "return x", "import numpy"),
+        ("import triton.language as torch", "return x", "import triton.language as torch"),
+        ("from torch import load", "return x", "from torch import load"),
+        ("", "return torch.relu(x)", "torch.relu"),
+        ("", "return torch.nn.functional.gelu(x)", "torch.nn.functional.gelu"),
+        ("", "return x.numpy()", ".numpy"),
+        ("", "return x.tolist()", ".tolist"),
+        ("", "return x.item()", ".item"),
+        ("", "return x.data_ptr()", ".data_ptr"),
+        ("", "return x.clamp(0)", ".clamp"),
+        ("", "torch.save(x, 'f')\n        return x", "torch.save"),
+        ("", "torch.manual_seed(0)\n        return x", "torch.manual_seed"),
+        ("", "return torch.utils.benchmark.Timer", "torch.utils.benchmark.Timer"),
+        ("", "return triton.runtime.build", "triton.runtime.build"),
+        ("", "return tl.core.builtins.eval", "tl.core.builtins.eval"),
+        ("", "return triton.language.core.inspect", "triton.language.core.inspect"),
+        ("", "return __loader__", "__loader__"),
+        ("", "return x.__class__", "__class__"),
+        ("", "return (lambda: 0).__globals__", "__globals__"),
+        ("", "g = (i for i in [1])\n        return g.gi_frame", ".gi_frame"),
+        ("", "return getattr(x, 'numpy')", "getattr"),
+        ("", "return open('/etc/passwd')", "open"),
+        ("", "return print(x)", "print"),
+        ("", "torch.relu = abs\n        return x", "torch.relu"),
+        ("", "tl.sum = abs\n        return x", "tl.sum"),
+        ("", "return self.foo", "self.foo"),
+        ("", "return self.weight.numpy()", ".numpy"),
+        ("MEMO = torch.empty(10)", "return x", "torch.empty"),
+        ("def f(x, memo=torch.zeros(3)):\n    return x", "return x", "torch.zeros"),
+        ("class Evil(torch.Tensor):\n    pass", "return x", "class `Evil`"),
+        ("class Box(nn.Module):\n    def data_ptr(self):\n        return 0", "return x", "data_ptr"),
+        ("class Box(nn.Module):\n    def __index__(self):\n        return 0", "return x", "__index__"),
+        ("def f(x: 'os.system(1)'):\n    return x", "return x", "string annotations"),
+        ("@functools.cache\ndef f():\n    return 1", "return x", "functools"),
+        ("range = max", "return x", "rebinding `range`"),
+    ],
+)
+def test_refusals_name_the_construct(body, forward, words):
+    name, reason, hacked = refusal(module(body, forward))
+    assert name == "gate" and hacked, reason
+    assert words in reason
+
+
+@pytest.mark.parametrize(
+    "forward, words",
+    [
+        ("try:\n            return x\n        except ValueError:\n            return x", "Try"),
+        ("with x:\n            return x", "With"),
+        ("return f'{x}'", "JoinedStr"),
+        ("match x:\n            case _:\n                return x", "Match"),
+        ("global q\n        return x", "Global"),
+        ("del x\n        return 1", "Delete"),
+    ],
+)
+def test_syntax_outside_the_allowlist_is_refused_but_not_called_cheating(forward, words):
+    name, reason, hacked = refusal(module(forward=forward))
+    assert name == "gate" and not hacked and words in reason
+
+
+def test_structure_and_syntax():
+    assert refusal("import torch\nclass ModelNew(torch.nn.Module):\n    pass\n")[0] == "structure"
+    assert refusal("def (:")[0] == "syntax"
+    assert refusal("")[0] == "syntax"
