@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import glob
-import hashlib
 import json
 import os
 import re
@@ -71,13 +70,12 @@ def options() -> VerifyOptions:
     return VerifyOptions(**kwargs)
 
 
-def snapshot(directory: Path) -> dict[str, str]:
-    """Relative path -> sha256 of every file under `directory`."""
-    found = {}
-    for path in sorted(directory.rglob("*")):
-        if path.is_file():
-            found[str(path.relative_to(directory))] = hashlib.sha256(path.read_bytes()).hexdigest()
-    return found
+def cache_contents(kernels) -> dict[str, Any]:
+    """The cache as its users see it: every entry, and every file beside the database (SQLite rewrites
+    its own pages on open and close, so the database's bytes say nothing)."""
+    files = sorted(str(p.relative_to(kernels.directory)) for p in kernels.directory.rglob("*")
+                   if p.is_file() and not p.name.startswith("cache.db"))
+    return {"entries": [e.to_json() for e in kernels.entries()], "files": files}
 
 
 def clear_markers() -> None:
@@ -143,8 +141,8 @@ class Run:
     outcomes: dict[str, Outcome]
     markers: set[str]  # effect markers that exist after the run
     survivors: dict[int, str]  # marked processes alive right after the last verdict
-    cache_before: dict[str, str]
-    cache_after: dict[str, str]
+    cache_before: dict[str, Any]
+    cache_after: dict[str, Any]
     planted: list[str]  # planted files found in Triton's cache
 
 
@@ -159,7 +157,7 @@ def run(tmp_path_factory) -> Run:
         from cache import KernelCache
 
         kernels = KernelCache(cache_dir)  # held open during the run, as a searching backend holds it
-        cache_before = snapshot(cache_dir)
+        cache_before = cache_contents(kernels)
         clear_markers()
         listeners = [Listener(int(port), header(p, "effect")) for p in ATTACK_FILES for port in headers(p, "listen")]
         files = ATTACK_FILES + HONEST_FILES
@@ -176,6 +174,7 @@ def run(tmp_path_factory) -> Run:
         finally:
             for listener in listeners:
                 listener.close()
+            cache_after = cache_contents(kernels)
             kernels.close()
         survivors = marked_processes()
         for pid in survivors:  # processes the attacks started: end them by id
@@ -185,7 +184,7 @@ def run(tmp_path_factory) -> Run:
                 pass
         markers = {m for p in ATTACK_FILES for m in headers(p, "effect") if os.path.exists(m)}
         planted = [str(p) for p in triton_dir.rglob("*") if p.name in PLANTED_NAMES or "attack" in p.name]
-        result = Run(outcomes, markers, survivors, cache_before, snapshot(cache_dir), planted)
+        result = Run(outcomes, markers, survivors, cache_before, cache_after, planted)
     if os.environ.get("ATTACK_REPORT"):
         write_report(Path(os.environ["ATTACK_REPORT"]), result)
     return result
@@ -202,7 +201,7 @@ def write_report(path: Path, run: Run) -> None:
             "expect": header(source, "expect"),
             "correct": verdict.correct,
             "failed_check": failed.name if failed else None,
-            "reason": (failed.reason[:300] if failed else ""),
+            "reason": (failed.reason[:2000] if failed else ""),
             "hacked": verdict.hacked,
             "failure": getattr(verdict, "failure", None),
             "effects": sorted(m for m in effects if m in run.markers),
@@ -255,6 +254,7 @@ def test_host_files_never_reach_the_feedback(run: Run) -> None:
     hostname = Path("/etc/hostname").read_text().strip() if Path("/etc/hostname").exists() else ""
     for name, outcome in run.outcomes.items():
         assert "hostname=" + hostname not in outcome.verdict.feedback, name
+        assert "hostfile=" not in outcome.verdict.feedback, name
 
 
 @pytest.mark.parametrize("path", HONEST_FILES, ids=[p.stem for p in HONEST_FILES])
