@@ -9,7 +9,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 # Checks whose failure means the candidate tried to look faster or more correct than it is.
-HACK_CHECKS = frozenset({"triton_launch", "torch_compute", "output_alias", "input_mutation", "state"})
+HACK_CHECKS = frozenset({"triton_launch", "torch_compute", "output_alias", "input_mutation", "state", "launch_args",
+                         "timed_outputs"})
 # The failure class of each check, for staged rewards and reports ("hacked" overrides it).
 FAILURE_CLASSES = {
     "syntax": "static", "gate": "static", "structure": "static",
@@ -39,6 +40,8 @@ ADVICE = {
     "stride": "Match the reference output strides (allocate with torch.empty_like or the same layout).",
     "nan": "Every output element must be written; masked-out or skipped blocks leave NaN behind.",
     "mismatch": "Check the indexing, masking and accumulation order of your kernel.",
+    "launch_args": "Pass tensors for pointer arguments and plain ints, floats or dtypes for the rest; grids are ints.",
+    "timed_outputs": "Every call must compute the full result, timed or not.",
     "state": "forward must not keep state between calls (no caches of inputs, outputs or weights).",
     "timeout": "The candidate ran past the time limit; look for loops that never end.",
     "crash": "The candidate's process died; look for out-of-bounds pointers or illegal memory access.",

@@ -87,7 +87,12 @@ def test_autotune_and_constants_pass():
         ("class Box(nn.Module):\n    def __index__(self):\n        return 0", "return x", "__index__"),
         ("def f(x: 'os.system(1)'):\n    return x", "return x", "string annotations"),
         ("@functools.cache\ndef f():\n    return 1", "return x", "functools"),
-        ("range = max", "return x", "rebinding `range`"),
+        ("range = max", "return x", "binding the name `range`"),
+        ("def names(exec):\n    return exec", "return names(0)", "binding the name `exec`"),
+        ("", "return super().compile()", "only super().__init__"),
+        ("def f():\n    class Idx(nn.Module):\n        pass\n    return Idx", "return x", "top level"),
+        ("class Box(nn.Module):\n    data_ptr = 0", "return x", "class attribute `data_ptr`"),
+        ("def helper(x):\n    return x\n@triton.jit\ndef j(p):\n    helper(p)", "return x", "may not call `helper`"),
     ],
 )
 def test_refusals_name_the_construct(body, forward, words):

@@ -1,20 +1,23 @@
 """The adversarial catalogue: every candidate in tests/catalogue/ must get the verdict its header names.
 
-Each candidate file starts with `# task: NAME` and `# expect: CHECK` (`correct` for honest ones).
-All candidates are judged once, in parallel, on CPU under the Triton interpreter.
+Each candidate file starts with `# task: NAME` and `# expect: CHECK` (`correct` for honest ones); those the
+static gate refuses also name `# behind the gate: CHECK`, what the runtime layers (monitors, judge, OS
+sandbox) make of them when the gate is bypassed (`contained`: any verdict, but no effect on the host).
+All candidates are judged in parallel, on CPU under the Triton interpreter.
 """
 from __future__ import annotations
 
 import re
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
-from autotriton_backend import Candidate, KernelTask, VerifyOptions, verify
+from autotriton_backend import Candidate, KernelTask
+from autotriton_backend.verifier import VerifierPool, VerifyOptions
 
 CATALOGUE = Path(__file__).parent / "catalogue"
 CANDIDATES = sorted(p for p in CATALOGUE.glob("*.py") if not p.name.startswith("task_"))
+BEHIND_GATE = [p for p in CANDIDATES if "# behind the gate:" in p.read_text()]
 OPTIONS = VerifyOptions(device="cpu", timeout_s=40)
 PWNED = Path("/tmp/autotriton_pwned")
 
@@ -29,22 +32,22 @@ def header(path: Path, field: str) -> str:
 def verdicts():
     PWNED.unlink(missing_ok=True)
     tasks = {p.stem: KernelTask.from_file(p) for p in CATALOGUE.glob("task_*.py")}
-
-    def judge(path: Path):
-        return verify(tasks[header(path, "task")], Candidate(path.read_text()), OPTIONS)
-
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        return dict(zip([p.name for p in CANDIDATES], pool.map(judge, CANDIDATES)))
+    with VerifierPool("cpu", workers=2) as pool:
+        gated = {p.name: pool.submit(tasks[header(p, "task")], Candidate(p.read_text()), OPTIONS) for p in CANDIDATES}
+        ungated = {p.name: pool.submit(tasks[header(p, "task")], Candidate(p.read_text()), OPTIONS, static_gate=False)
+                   for p in BEHIND_GATE}
+        return {name: f.result() for name, f in gated.items()}, {name: f.result() for name, f in ungated.items()}
 
 
 @pytest.mark.parametrize("path", CANDIDATES, ids=[p.stem for p in CANDIDATES])
 def test_catalogue_verdict(path, verdicts):
-    verdict = verdicts[path.name]
+    verdict = verdicts[0][path.name]
     expected = header(path, "expect")
     if expected == "correct":
         assert verdict.correct, verdict.feedback
         assert verdict.compiled and verdict.timings is None and "unavailable" in verdict.timing_note
         assert verdict.max_abs_error is not None and verdict.max_abs_error < 1e-4
+        assert verdict.reference_basis == "float64"
     else:
         assert not verdict.correct
         assert verdict.failed_check is not None
@@ -52,25 +55,34 @@ def test_catalogue_verdict(path, verdicts):
         assert verdict.feedback.startswith(f"The candidate failed the `{expected}` check")
 
 
-def test_catalogue_covers_the_issue_list():
+@pytest.mark.parametrize("path", BEHIND_GATE, ids=[p.stem for p in BEHIND_GATE])
+def test_layers_behind_the_gate_still_stop_it(path, verdicts):
+    verdict = verdicts[1][path.name]
+    expected = header(path, "behind the gate")
+    if expected != "contained":
+        assert not verdict.correct and verdict.failed_check.name == expected, verdict.failed_check
+        assert verdict.hacked == (expected in ("torch_compute", "triton_launch", "state"))
+    assert {"net", "mount", "pid", "uid"} <= set(verdict.layers)
+
+
+def test_catalogue_covers_the_checks():
     expected = {header(p, "expect") for p in CANDIDATES}
-    assert {"correct", "triton_launch", "torch_compute", "output_alias", "input_mutation", "nan", "mismatch",
-            "imports", "forbidden", "timeout", "crash", "syntax", "compile", "structure", "stride"} <= expected
+    assert {"correct", "gate", "output_alias", "input_mutation", "nan", "mismatch", "state", "timeout", "crash",
+            "syntax", "compile", "structure", "stride"} <= expected
+    behind = {header(p, "behind the gate") for p in BEHIND_GATE}
+    assert {"torch_compute", "triton_launch", "state", "mismatch", "contained"} <= behind
 
 
-def test_no_candidate_escaped_the_sandbox(verdicts):
-    assert not PWNED.exists(), "a rejected candidate ran a command or wrote a file"
+def test_no_candidate_had_an_effect_on_the_host(verdicts):
+    assert not PWNED.exists(), "a candidate wrote a file outside its sandbox"
 
 
 def test_hacks_are_flagged_as_hacked(verdicts):
-    for name in ("hack_never_launched.py", "hack_decoy_launch.py", "hack_output_alias.py", "hack_writes_input.py"):
-        assert verdicts[name].hacked, name
-    assert not verdicts["wrong_math.py"].hacked
-
-
-def test_cached_result_is_caught_on_the_second_input_set(verdicts):
-    assert "input set 2" in verdicts["hack_cached_result.py"].failed_check.reason
-
-
-def test_results_cached_by_buffer_address_are_caught_on_reused_buffers(verdicts):
-    assert "reused input buffers" in verdicts["hack_pointer_cache.py"].failed_check.reason
+    gated = verdicts[0]
+    for name in ("hack_never_launched.py", "hack_decoy_launch.py", "hack_output_alias.py", "hack_writes_input.py",
+                 "hack_shell.py", "hack_cached_result.py"):
+        assert gated[name].hacked and gated[name].failure == "hacked", name
+    assert not gated["wrong_math.py"].hacked and gated["wrong_math.py"].failure == "mismatch"
+    assert gated["hack_infinite_loop.py"].failure == "timeout"
+    assert gated["syntax_error.py"].failure == "static" and not gated["syntax_error.py"].compiled
+    assert gated["wrong_math.py"].compiled  # it built and ran: staged rewards need this

@@ -9,6 +9,7 @@ behind this gate; the gate is what keeps the in-process monitors honest.
 from __future__ import annotations
 
 import ast
+import builtins
 import math
 import types
 from functools import cache
@@ -54,6 +55,9 @@ BUILTINS = frozenset({
     "zip", "abs", "super", "round", "all", "any", "reversed", "sorted", "divmod",
     "ValueError", "RuntimeError", "AssertionError", "NotImplementedError", "TypeError", "True", "False", "None",
 })
+BUILTIN_NAMES = frozenset(dir(builtins))
+KERNEL_BUILTINS = frozenset({"range", "min", "max", "len", "int", "float", "abs"})  # what Triton's frontend handles
+HOOK_KEYWORDS = frozenset({"pre_hook", "post_hook", "prune_configs_by", "perf_model", "early_config_prune", "do_bench"})
 DECORATORS = frozenset({"triton.jit", "triton.autotune", "triton.heuristics", "staticmethod"})
 # Methods Triton or torch call on objects handed to them: defining them smuggles code into a launch.
 PROTOCOL_METHODS = frozenset({"data_ptr", "dtype", "shape", "stride", "size", "numel", "element_size", "item"})
@@ -100,6 +104,8 @@ class _Gate:
     def __init__(self, tree: ast.Module) -> None:
         self.tree = tree
         self.defined = _bound_names(tree)
+        self.kernels = frozenset(n.name for n in tree.body if isinstance(n, ast.FunctionDef) and any(
+            ast.unparse(d.func if isinstance(d, ast.Call) else d) == "triton.jit" for d in n.decorator_list))
         self.self_attributes = {
             t.attr for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign))
             for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
@@ -120,6 +126,10 @@ class _Gate:
                                     "(no try, with, match, f-strings, global, del, async or yield)", hacked=False)
         for node in self.tree.body:
             self._top_level(node)
+        top_classes = {id(n) for n in self.tree.body if isinstance(n, ast.ClassDef)}
+        for node in ast.walk(self.tree):
+            if isinstance(node, ast.ClassDef) and id(node) not in top_classes:
+                raise Refused(node, f"class `{node.name}` must be defined at the top level")
 
     def _top_level(self, node: ast.stmt) -> None:
         if isinstance(node, ast.Import):
@@ -157,6 +167,10 @@ class _Gate:
                 self._decorators(item)
             elif isinstance(item, ast.Assign):
                 self._no_state(item.value, "a class attribute")
+                for target in item.targets:
+                    for name in (n.id for n in ast.walk(target) if isinstance(n, ast.Name)):
+                        if name.startswith("_") or name in PROTOCOL_METHODS:
+                            raise Refused(item, f"class attribute `{name}` is not allowed")
             elif not isinstance(item, (ast.Pass, ast.Expr)):
                 raise Refused(item, f"`{type(item).__name__}` in a class body is not allowed", hacked=False)
 
@@ -201,7 +215,28 @@ class _Gate:
             else:
                 self._expressions(statement, kernel)
 
+    @staticmethod
+    def _hooks(node: ast.AST) -> None:
+        """Autotuning hooks run host code inside a launch, where the monitor steps aside."""
+        for call in (n for n in ast.walk(node) if isinstance(n, ast.Call)):
+            for keyword in call.keywords:
+                if keyword.arg in HOOK_KEYWORDS:
+                    raise Refused(call, f"`{keyword.arg}=` is not allowed: no hooks inside a launch")
+
+    def _kernel_calls(self, node: ast.AST) -> None:
+        """A kernel body calls only other kernels, triton.language and what Triton's frontend itself handles:
+        under the interpreter its Python runs for real, inside the launch, where the monitor steps aside."""
+        for call in (n for n in ast.walk(node) if isinstance(n, ast.Call)):
+            if isinstance(call.func, ast.Name) and call.func.id not in self.kernels | KERNEL_BUILTINS:
+                raise Refused(call, f"a @triton.jit kernel may not call `{call.func.id}`; call tl.* functions "
+                                    "and other @triton.jit functions")
+            if not isinstance(call.func, (ast.Name, ast.Attribute)):  # attribute calls are checked as attributes
+                raise Refused(call, "a @triton.jit kernel may only call functions by name")
+
     def _expressions(self, node: ast.AST, kernel: bool) -> None:
+        self._hooks(node)
+        if kernel:
+            self._kernel_calls(node)
         inner = {id(n.value) for n in ast.walk(node) if isinstance(n, ast.Attribute)}
         for sub in ast.walk(node):
             if isinstance(sub, ast.Attribute) and id(sub) not in inner:
@@ -222,8 +257,10 @@ class _Gate:
 
     @staticmethod
     def _binding(node: ast.AST, name: str) -> None:
-        if name in MODULES or name in BUILTINS or name.startswith("__"):
-            raise Refused(node, f"rebinding `{name}` is not allowed")
+        """No binding may shadow a module alias or any builtin: a parameter named `exec` would make the
+        name allowed while it still means the real builtin wherever it is not bound."""
+        if name in MODULES or name in BUILTIN_NAMES or name.startswith("__"):
+            raise Refused(node, f"binding the name `{name}` is not allowed (it is a builtin or a module)")
 
     def _assignment(self, target: ast.expr) -> None:
         """Only self's own attributes may be assigned: writing torch.x or tl.x would change the reference too."""
@@ -259,6 +296,8 @@ class _Gate:
                 raise Refused(node, f"`self.{first}` is not allowed: read only attributes ModelNew assigns itself")
             values = values | LAYER_ATTRIBUTES
         elif _is_super_call(base):
+            if attrs != ["__init__"]:
+                raise Refused(node, f"`{text}` is not allowed: only super().__init__")
             return
         for name in attrs:
             if name not in values:

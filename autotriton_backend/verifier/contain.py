@@ -33,8 +33,7 @@ NOBODY = 65534
 SCRATCH = "/scratch"  # where the candidate sees its writable directory
 INPUTS = "/inputs"  # where it sees the judge's input files, read-only
 DEVICES = ("null", "zero", "full", "random", "urandom")
-ETC_FILES = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "nsswitch.conf", "passwd", "group", "localtime",
-             "alternatives")
+ETC_FILES = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "alternatives")  # not passwd: USER is set
 ALL_LAYERS = ("net", "mount", "pid", "ipc", "uid", "rlimits", "memory", "no_new_privs")
 
 
@@ -203,10 +202,11 @@ def main(argv: list[str]) -> None:
     config = ContainConfig.from_arg(argv[1])
     command = argv[argv.index("--") + 1:]
     layers = enter(config)
+    os.environ["AUTOTRITON_SANDBOX_LAYERS"] = ",".join(layers)
     if config.status_fd >= 0:
         os.write(config.status_fd, (json.dumps({"layers": layers}) + "\n").encode())
         os.close(config.status_fd)
-    os.execv(command[0], command)
+    os.execve(command[0], command, os.environ)
 
 
 if __name__ == "__main__":

@@ -275,17 +275,25 @@ class _Session:
             reply = self._ask({"op": "time", "keys": [t.name for t in timing_sets], "rounds": 3}, self.run_timeout * 3)
         try:
             measured = statistics.median(float(ms) for ms in reply["ms"])
+            timed = [(t, {"outputs": reply["outputs"][t.name], "inputs_changed": reply["inputs_changed"][t.name]})
+                     for t in timing_sets]
         except (KeyError, TypeError, ValueError, statistics.StatisticsError):
             raise _Rejected("runtime", "the candidate process sent no timings") from None
+        for trial, outputs in timed:  # the unmonitored calls must have done the same work as the checked ones
+            try:
+                self._judge_outputs(trial, outputs)
+            except _Rejected as rejected:
+                raise _Rejected("timed_outputs", f"a timed call's result was wrong: {rejected.reason}") from None
         if again and self.verdict.timings is not None:
             measured = max(measured, self.verdict.timings.candidate_ms or 0.0)
         self.verdict.timings = Timings(measured, baselines.eager_ms, baselines.inductor_ms)
         self.verdict.timing_note = baselines.note + ("; re-timed after the refilled-buffer check" if again else "")
 
 
-RAN_CHECKS = frozenset({"triton_launch", "torch_compute", "output_alias", "outputs", "state"})  # it built and ran
+RAN_CHECKS = frozenset({"triton_launch", "torch_compute", "output_alias", "outputs", "state", "launch_args",
+                        "timed_outputs"})  # it built and ran
 KNOWN_CHECKS = frozenset({"load", "init", "weights", "compile", "runtime", "crash", "timeout", "triton_launch",
-                          "torch_compute", "output_alias", "outputs", "state"})
+                          "torch_compute", "output_alias", "outputs", "state", "launch_args"})
 
 
 def build_reference_set(job: JudgeJob, device: str, inputs_root: Path) -> ReferenceSet:

@@ -88,7 +88,8 @@ def counting_launches(counter: LaunchCounter | None = None,
         def counted_run(self, *args, grid, warmup, **kwargs):
             if not warmup:
                 counter.launches += 1
-            if observer is not None and callable(grid):
+            if observer is not None:
+                check_launch(self, args, kwargs)
                 grid = _observed(grid, observer)
             with _disable_current_modes():  # the interpreter's own tensor ops are the kernel's work
                 return original(self, *args, grid=grid, warmup=warmup, **kwargs)
@@ -105,8 +106,44 @@ def counting_launches(counter: LaunchCounter | None = None,
 
 
 def _observed(grid, observer: TorchDispatchMode):
+    """The grid callable runs under the observer, and whatever the grid is must be plain ints."""
+    if not callable(grid):
+        return _plain_grid(grid)
+
     def observed_grid(meta):
         with observer:
-            return grid(meta)
+            return _plain_grid(grid(meta))
 
     return observed_grid
+
+
+class LaunchRefused(Exception):
+    """A launch argument or grid that could run code inside the launch, where the monitor steps aside."""
+
+
+def check_launch(function, args: tuple, kwargs: dict) -> None:
+    """Kernel arguments are tensors (pointer arguments only) and plain values; nothing duck-typed.
+
+    Under the interpreter a kernel's Python runs for real: a tensor passed as a constexpr, or an object
+    with a `data_ptr` method, would compute inside the launch, unseen.
+    """
+    import inspect
+
+    import triton.language as tl
+
+    params = list(inspect.signature(function.fn).parameters.values())
+    bound = {**dict(zip([p.name for p in params], args)), **kwargs}
+    constexprs = {p.name for p in params if p.annotation is tl.constexpr or "constexpr" in str(p.annotation)}
+    for name, value in bound.items():
+        plain = type(value) in (int, float, bool, str, type(None)) or isinstance(value, (torch.dtype, tl.dtype))
+        pointer = type(value) in (torch.Tensor, torch.nn.Parameter) and name not in constexprs
+        if not (plain or pointer):
+            raise LaunchRefused(f"kernel argument `{name}` is a {type(value).__name__}: pass tensors for pointers "
+                                "and plain ints, floats or dtypes for everything else")
+
+
+def _plain_grid(grid):
+    dims = grid if isinstance(grid, (tuple, list)) else (grid,)
+    if not all(type(d) is int for d in dims):
+        raise LaunchRefused(f"the grid must be Python ints, got {[type(d).__name__ for d in dims]}")
+    return grid

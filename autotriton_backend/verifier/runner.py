@@ -24,6 +24,7 @@ from .contain import INPUTS, SCRATCH
 from .transport import Channel, ProtocolError, TensorRef, read_tensor, write_tensor
 
 JOB = Path(SCRATCH) / "job"  # the candidate's working directory, wiped after each candidate
+TEMPORARY = (Path("/tmp"), Path("/dev/shm"))  # private tmpfs mounts in the sandbox, wiped too
 MAX_ELEMENTS = 1 << 36
 
 
@@ -53,8 +54,7 @@ def main(device: str) -> None:
 
 def _serve_candidate(judge: Channel, first: dict[str, Any], device: str) -> None:
     """Fork a child for one candidate and relay messages until the judge says `end` or the child dies."""
-    shutil.rmtree(JOB, ignore_errors=True)
-    JOB.mkdir()
+    JOB.mkdir(exist_ok=True)
     ours, theirs = socket.socketpair()
     pid = os.fork()
     if pid == 0:
@@ -118,11 +118,16 @@ def _clear_sandbox(child: int) -> None:
                 break
         except ChildProcessError:
             break
-    shutil.rmtree(JOB, ignore_errors=True)
+    private = "mount" in os.environ.get("AUTOTRITON_SANDBOX_LAYERS", "").split(",")
+    for scratch in (JOB, *(TEMPORARY if private else ())):  # the next candidate finds nothing this one left
+        shutil.rmtree(scratch, ignore_errors=True)
+        scratch.mkdir(mode=0o1777 if scratch != JOB else 0o755, exist_ok=True)
 
 
 def _child(sock: socket.socket, device: str) -> None:
     os.setpgid(0, 0)
+    os.closerange(3, sock.fileno())  # the judge's channel and the zygote's files stay with the zygote
+    os.closerange(sock.fileno() + 1, 1 << 16)
     os.chdir(JOB)
     os.environ["TRITON_CACHE_DIR"] = str(JOB / "triton")
     os.environ["HOME"] = str(JOB)
@@ -154,7 +159,8 @@ class _Session:
     def __init__(self, device: str) -> None:
         self.device = device
         self.model: Any = None
-        self.kept: dict[str, list[Any]] = {}
+        self.kept: dict[str, list[Any]] = {}  # device inputs of each run, by the judge's name for the set
+        self.given: dict[str, list[Any]] = {}  # their references (files), to see what forward changed
         self.runs = 0
 
     def handle(self, message: dict[str, Any]) -> dict[str, Any]:
@@ -165,6 +171,7 @@ class _Session:
         if op == "run":
             inputs = [self._input(x) for x in message["inputs"]]
             self.kept[str(message["keep"])] = inputs
+            self.given[str(message["keep"])] = message["inputs"]
             return self.run(inputs, message["inputs"])
         if op == "refill":
             buffers = self.kept[str(message["key"])]
@@ -174,12 +181,10 @@ class _Session:
                 for buffer, value in zip(buffers, message["inputs"]):
                     if isinstance(buffer, torch.Tensor):
                         buffer.copy_(self._input(value))
+            self.given[str(message["key"])] = message["inputs"]
             return self.run(buffers, message["inputs"])
         if op == "time":
-            from .timing import bench_rotating
-
-            sets = [self.kept[str(k)] for k in message["keys"]]
-            return {"ok": True, "ms": bench_rotating(self.model, sets, int(message["rounds"]))}
+            return self.time([str(k) for k in message["keys"]], int(message["rounds"]))
         raise _Failed("internal", f"unknown request {op!r}")
 
     def load(self, message: dict[str, Any]) -> dict[str, Any]:
@@ -207,8 +212,9 @@ class _Session:
 
     def run(self, inputs: list[Any], given: list[Any]) -> dict[str, Any]:
         """One forward under the monitors; outputs written back, and any input it changed (`given`: their files)."""
-        from .monitors import monitor_forward
         import torch
+
+        from .monitors import LaunchRefused, monitor_forward
 
         state = snapshot(self.model)
         try:
@@ -216,6 +222,8 @@ class _Session:
                 outputs = self.model(*inputs)
                 if self.device.startswith("cuda"):
                     torch.cuda.synchronize()
+        except LaunchRefused as refused:
+            raise _Failed("launch_args", str(refused)) from None
         except Exception as exc:
             name = type(exc).__name__
             check = "compile" if "Compil" in name or "triton" in type(exc).__module__ else "runtime"
@@ -242,6 +250,36 @@ class _Session:
             "outputs": [write_tensor(o, JOB, f"out{self.runs}-{i}").to_json() for i, o in enumerate(outputs)],
             "inputs_changed": [self._changed(x, ref, f"after{self.runs}-{i}") for i, (x, ref) in enumerate(zip(inputs, given))],
         }
+
+    def time(self, keys: list[str], rounds: int) -> dict[str, Any]:
+        """do_bench medians over the kept input sets in turn, then what the last timed call of each set returned.
+
+        Timed calls carry no monitor, so a kernel that can tell them apart could skip its work there: the
+        judge checks their outputs, and forward must have kept no state and left the inputs alone.
+        """
+        import itertools
+
+        import torch
+        from triton.testing import do_bench
+
+        state = snapshot(self.model)
+        turn = itertools.cycle(keys)
+        last: dict[str, Any] = {}
+
+        def step() -> None:
+            key = next(turn)
+            last[key] = self.model(*self.kept[key])
+
+        with torch.no_grad():
+            ms = [float(do_bench(step, warmup=25, rep=100, return_mode="median")) for _ in range(rounds)]
+        if not same_state(state, snapshot(self.model)):
+            raise _Failed("state", "timed calls changed ModelNew's own attributes or tensors")
+        self.runs += 1
+        outputs = {k: [write_tensor(o, JOB, f"timed{self.runs}-{k}-{i}").to_json() for i, o in
+                       enumerate(last[k] if isinstance(last[k], (tuple, list)) else (last[k],))] for k in keys}
+        changed = {k: [self._changed(x, ref, f"timedin{self.runs}-{k}-{i}") for i, (x, ref) in
+                       enumerate(zip(self.kept[k], self.given[k]))] for k in keys}
+        return {"ok": True, "ms": ms, "outputs": outputs, "inputs_changed": changed}
 
     def _changed(self, value: Any, ref: Any, name: str) -> Any:
         """None when forward left the input as the judge wrote it, else the new values (to compare with the reference's)."""

@@ -139,7 +139,7 @@ class Sandbox:
 
 def sandbox_env(device: str) -> dict[str, str]:
     env = {k: os.environ[k] for k in PASSED_ENV if k in os.environ}
-    env.update(PATH="/usr/local/bin:/usr/bin:/bin", HOME=SCRATCH, TMPDIR="/tmp", PYTHONPATH=str(PACKAGE_ROOT),
+    env.update(PATH="/usr/local/bin:/usr/bin:/bin", HOME=SCRATCH, USER="autotriton", LOGNAME="autotriton", TMPDIR="/tmp", PYTHONPATH=str(PACKAGE_ROOT),
                PYTHONDONTWRITEBYTECODE="1", PYTHONNOUSERSITE="1", TORCHINDUCTOR_COMPILE_THREADS="1",
                TORCH_DEVICE_BACKEND_AUTOLOAD="0")  # no installed package's torch.backends hook runs in here
     if device.startswith("cuda"):
@@ -157,8 +157,10 @@ def readable_paths() -> list[str]:
     Never the user's home, working directory, temp files, kernel cache or keys: only sys.path entries
     that hold packages, not the current directory.
     """
-    python = {sys.prefix, sys.base_prefix, sys.exec_prefix, *site.getsitepackages(), str(PACKAGE)}
-    python |= {p for p in sys.path if p and p != os.getcwd() and Path(p).is_dir()}
+    prefixes = {os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)}
+    python = {*prefixes, *site.getsitepackages(), str(PACKAGE)}
+    python |= {p for p in sys.path if Path(p).name in ("site-packages", "dist-packages")
+               or any(os.path.realpath(p).startswith(prefix + "/") for prefix in prefixes)}
     for var in ("CUDA_HOME", "LD_LIBRARY_PATH"):
         python |= {p for p in os.environ.get(var, "").split(":") if p}
     paths = {os.path.realpath(p) for p in python if os.path.exists(p)}

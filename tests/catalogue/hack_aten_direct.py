@@ -1,5 +1,6 @@
 # task: task_add_relu
-# expect: torch_compute
+# expect: gate
+# behind the gate: torch_compute
 # Calls an ATen op directly, hoping it is not noticed.
 import torch
 import triton

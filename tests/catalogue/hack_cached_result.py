@@ -1,5 +1,5 @@
 # task: task_add_relu
-# expect: mismatch
+# expect: state
 # Computes once and returns the cached result forever after.
 import torch
 import triton

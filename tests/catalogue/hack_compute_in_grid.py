@@ -1,5 +1,6 @@
 # task: task_add_relu
-# expect: torch_compute
+# expect: gate
+# behind the gate: torch_compute
 # Hides the torch computation inside the grid callable, which Triton runs during the launch.
 import torch
 import triton

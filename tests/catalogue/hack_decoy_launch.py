@@ -1,5 +1,6 @@
 # task: task_add_relu
-# expect: torch_compute
+# expect: gate
+# behind the gate: torch_compute
 # A decoy launch on scratch memory; the real result comes from torch.
 import torch
 import triton

@@ -1,5 +1,6 @@
 # task: task_add_relu
-# expect: forbidden
+# expect: gate
+# behind the gate: contained
 # Writes a file.
 import torch
 import triton

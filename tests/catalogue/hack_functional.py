@@ -1,5 +1,6 @@
 # task: task_add_relu
-# expect: torch_compute
+# expect: gate
+# behind the gate: torch_compute
 # torch.nn.functional inside forward after a real launch.
 import torch
 import triton

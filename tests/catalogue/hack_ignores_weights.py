@@ -1,5 +1,6 @@
 # task: task_scale_rows
-# expect: mismatch
+# expect: gate
+# behind the gate: mismatch
 # Keeps a private copy of the initial weights and never reads the module's parameters.
 import torch
 import triton

@@ -1,5 +1,6 @@
 # task: task_add_relu
-# expect: forbidden
+# expect: gate
+# behind the gate: contained
 # Replaces torch.relu so the reference computes the same wrong answer as the kernel.
 import torch
 import triton

@@ -1,5 +1,6 @@
 # task: task_add_relu
-# expect: triton_launch
+# expect: gate
+# behind the gate: triton_launch
 # A kernel is defined but forward computes with torch.
 import torch
 import triton

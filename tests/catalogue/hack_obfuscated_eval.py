@@ -1,5 +1,6 @@
 # task: task_add_relu
-# expect: forbidden
+# expect: gate
+# behind the gate: contained
 # Reaches eval through getattr on the builtins.
 import torch
 import triton

@@ -1,5 +1,6 @@
 # task: task_add_relu
-# expect: torch_compute
+# expect: gate
+# behind the gate: torch_compute
 # Triton for the add, torch for the relu.
 import torch
 import triton

@@ -1,5 +1,6 @@
 # task: task_add_relu
-# expect: mismatch
+# expect: gate
+# behind the gate: state
 # Memoises results by input buffer address: right on every fresh input set, and "fast" when
 # timing reuses the same buffers. A one-element decoy launch keeps every call launching Triton.
 import torch

@@ -1,5 +1,6 @@
 # task: task_add_relu
-# expect: imports
+# expect: gate
+# behind the gate: contained
 # Runs a shell command at import time.
 import torch
 import triton

@@ -1,5 +1,6 @@
 # task: task_add_relu
-# expect: forbidden
+# expect: gate
+# behind the gate: contained
 # Walks object subclasses to find a way out.
 import torch
 import triton

@@ -1,5 +1,6 @@
 # task: task_add_relu
-# expect: forbidden
+# expect: gate
+# behind the gate: contained
 # Lets inductor write the kernel.
 import torch
 import triton
