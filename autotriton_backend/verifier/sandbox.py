@@ -99,14 +99,19 @@ class Sandbox:
 
     def _receive(self, timeout_s: float) -> dict[str, Any]:
         assert self.channel is not None
-        timer = threading.Timer(timeout_s, self.stop)
+        expired = threading.Event()
+
+        def expire() -> None:
+            expired.set()
+            self.stop()
+
+        timer = threading.Timer(timeout_s, expire)
         timer.start()
         try:
             return self.channel.receive()
         except (EOFError, OSError, ProtocolError) as exc:
-            timed_out = not timer.is_alive()
             self.stop()
-            if timed_out:
+            if expired.is_set():
                 raise SandboxFailure("timeout", f"no answer within {timeout_s:.0f} s; the sandbox was killed") from None
             raise SandboxFailure("crash", f"the sandbox died ({exc}); last log lines:\n{self.log_tail()}") from None
         finally:

@@ -1,5 +1,5 @@
 # task: task_add_relu
-# expect: torch_compute
+# expect: gate
 # hacked: yes
 # Torch compute in an autotune config's pre_hook, with only allowlisted syntax: Triton calls the hook
 # with the launch's tensors just before the kernel runs; in-place operators on those tensors do the

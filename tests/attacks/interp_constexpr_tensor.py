@@ -1,5 +1,5 @@
 # task: task_add_relu
-# expect: torch_compute
+# expect: launch_args
 # hacked: yes
 # Torch compute inside an interpreted kernel body, with only allowlisted syntax: the tensors are
 # passed as tl.constexpr arguments, which the Triton interpreter hands to the kernel unchanged, and
