@@ -29,5 +29,4 @@ def test_gpu_catalogue_verdict(path):
         assert verdict.speedup_vs_eager is not None
     else:
         assert verdict.failed_check.name == header(path, "expect"), verdict.feedback
-        assert "reused input buffers" in verdict.failed_check.reason
         assert verdict.timings is None and verdict.speedup_vs_inductor is None

@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterator
 import torch
 
 ROUNDS = 3
+WARMUP_MS, REP_MS = 10, 50  # per do_bench call: short, so that timing does not cap an RL step's throughput
 SUSPICIOUS_SPEEDUP = 10.0  # a candidate this much faster than eager is timed again
 _THREAD_LOCK = threading.Lock()
 
@@ -30,7 +31,7 @@ def bench_rotating(fn: Callable[..., Any], input_sets: list[list[Any]], rounds: 
 
     turn = itertools.cycle(input_sets)
     with torch.no_grad():
-        return [float(do_bench(lambda: fn(*next(turn)), warmup=25, rep=100, return_mode="median"))
+        return [float(do_bench(lambda: fn(*next(turn)), warmup=WARMUP_MS, rep=REP_MS, return_mode="median"))
                 for _ in range(rounds)]
 
 

@@ -1,5 +1,5 @@
 # task: task_add_relu_large
-# expect: mismatch
+# expect: gate
 # Memoises results by input buffer address: right on every fresh input set, and "fast" when
 # timing reuses the same buffers. A one-element decoy launch keeps every call launching Triton.
 import torch

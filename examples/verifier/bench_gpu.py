@@ -1,0 +1,143 @@
+"""Verifier throughput and scale on a GPU: the figures issue 7 sets as targets.
+
+    python examples/verifier/bench_gpu.py --out $OUT/verifier_bench.json [--workers 16]
+
+1. untimed verdicts per second on small KernelBench-style tasks (examples/kernelbench/cpu/, honest kernels);
+2. timed verdicts per second once each task's eager and inductor baselines are cached;
+3. one timed verdict on a KernelBench-size task: a sum over dim 1 of a 128 x 4096 x 4095 fp32 tensor (8.6 GB).
+Every candidate is made distinct (a comment), so nothing is shared between verdicts but the warm pool.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+import torch
+
+from autotriton_backend import Candidate, KernelTask
+from autotriton_backend.verifier import VerifierPool, VerifyOptions
+
+KERNELBENCH = Path(__file__).resolve().parent.parent / "kernelbench"
+SMALL = ("elementwise_gelu", "softmax", "rmsnorm", "row_sum", "matmul_bias_relu")
+
+BIG_TASK = '''
+import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def __init__(self, dim):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, x):
+        return torch.sum(x, dim=self.dim, keepdim=True)
+
+
+def get_inputs():
+    return [torch.randn(128, 4096, 4095)]
+
+
+def get_init_inputs():
+    return [1]
+'''
+
+BIG_CANDIDATE = '''
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def sum_dim1_kernel(x_ptr, out_ptr, rows, cols, BLOCK_R: tl.constexpr, BLOCK_C: tl.constexpr):
+    batch = tl.program_id(0)
+    col = tl.program_id(1) * BLOCK_C + tl.arange(0, BLOCK_C)
+    acc = tl.zeros((BLOCK_C,), dtype=tl.float32)
+    base = x_ptr + batch * rows * cols
+    for start in range(0, rows, BLOCK_R):
+        row = start + tl.arange(0, BLOCK_R)
+        mask = (row[:, None] < rows) & (col[None, :] < cols)
+        block = tl.load(base + row[:, None] * cols + col[None, :], mask=mask, other=0.0)
+        acc += tl.sum(block, axis=0)
+    tl.store(out_ptr + batch * cols + col, acc, mask=col < cols)
+
+
+class ModelNew(nn.Module):
+    def __init__(self, dim):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, x):
+        batch, rows, cols = x.shape
+        out = torch.empty((batch, 1, cols), device=x.device, dtype=x.dtype)
+        grid = (batch, triton.cdiv(cols, 256))
+        sum_dim1_kernel[grid](x, out, rows, cols, BLOCK_R=16, BLOCK_C=256)
+        return out
+'''
+
+
+def distinct(source: str, index: int) -> Candidate:
+    return Candidate(f"{source}\n# variant {index}\n")
+
+
+def throughput(pool: VerifierPool, jobs: list[tuple[KernelTask, Candidate]], options: VerifyOptions) -> dict:
+    start = time.perf_counter()
+    verdicts = [f.result() for f in [pool.submit(t, c, options) for t, c in jobs]]
+    seconds = time.perf_counter() - start
+    failed = [(v.failed_check.name, v.failed_check.reason[:200]) for v in verdicts if not v.correct]
+    return {"verdicts": len(verdicts), "seconds": round(seconds, 2), "per_second": round(len(verdicts) / seconds, 2),
+            "correct": sum(v.correct for v in verdicts), "failures": failed[:5]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--workers", type=int, default=16)
+    parser.add_argument("--untimed", type=int, default=320)
+    parser.add_argument("--timed", type=int, default=80)
+    args = parser.parse_args()
+    results: dict = {"device": torch.cuda.get_device_name(), "workers": args.workers}
+    start = time.perf_counter()
+    pool = VerifierPool("cuda", workers=args.workers)
+    results["pool_start_s"] = round(time.perf_counter() - start, 2)
+    results["layers"] = pool.layers
+    tasks = [(KernelTask.from_file(KERNELBENCH / "cpu" / f"{n}.py"), (KERNELBENCH / f"{n}_triton.py").read_text())
+             for n in SMALL]
+    untimed = VerifyOptions(device="cuda", time_kernels=False)
+    warm = [pool.submit(t, distinct(s, -1), untimed) for t, s in tasks]  # reference sets built once per task
+    results["first_verdicts"] = [(t.name, f.result().correct, (f.result().failed_check or None) and
+                                  f.result().failed_check.reason[:300]) for (t, _), f in zip(tasks, warm)]
+    jobs = [(tasks[i % len(tasks)][0], distinct(tasks[i % len(tasks)][1], i)) for i in range(args.untimed)]
+    results["untimed"] = throughput(pool, jobs, untimed)
+    print("untimed", results["untimed"], flush=True)
+    timed = VerifyOptions(device="cuda")
+    for t, s in tasks:  # baselines cached per task
+        pool.verify(t, distinct(s, -2), timed)
+    jobs = [(tasks[i % len(tasks)][0], distinct(tasks[i % len(tasks)][1], 10_000 + i)) for i in range(args.timed)]
+    results["timed"] = throughput(pool, jobs, timed)
+    print("timed", results["timed"], flush=True)
+    pool.close()
+
+    big = KernelTask.from_source(BIG_TASK, name="sum_dim1_8.6GB")
+    with VerifierPool("cuda", workers=1) as single:
+        start = time.perf_counter()
+        verdict = single.verify(big, Candidate(BIG_CANDIDATE), timed)
+        results["kernelbench_size"] = {
+            "seconds": round(time.perf_counter() - start, 1), "correct": verdict.correct,
+            "failed": verdict.failed_check and (verdict.failed_check.name, verdict.failed_check.reason[:300]),
+            "basis": verdict.reference_basis, "speedup_vs_eager": verdict.speedup_vs_eager,
+            "speedup_vs_inductor": verdict.speedup_vs_inductor, "note": verdict.timing_note}
+    print("kernelbench size", results["kernelbench_size"], flush=True)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(results, indent=1))
+    print(f"\n{results['device']}, {args.workers} sandboxed workers (layers: {', '.join(results['layers'])})")
+    print(f"untimed: {results['untimed']['per_second']} verdicts/s ({results['untimed']['correct']}/"
+          f"{results['untimed']['verdicts']} correct); timed: {results['timed']['per_second']} verdicts/s; "
+          f"8.6 GB task: {results['kernelbench_size']['seconds']} s, correct={results['kernelbench_size']['correct']}")
+
+
+if __name__ == "__main__":
+    main()
