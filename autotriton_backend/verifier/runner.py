@@ -34,6 +34,8 @@ def main(device: str) -> None:
 
     if device == "cpu":
         torch.set_num_threads(1)  # many sandboxes share the cores
+    else:
+        warm_triton_driver()
     judge = Channel(os.fdopen(os.dup(0), "rb"), os.fdopen(os.dup(1), "wb", buffering=0))
     log = os.open(str(Path(SCRATCH) / "log"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     null = os.open(os.devnull, os.O_RDONLY)
@@ -50,6 +52,20 @@ def main(device: str) -> None:
             judge.send({"ok": False, "check": "internal", "reason": f"expected load, got {message.get('op')}"})
             continue
         _serve_candidate(judge, message, device)
+
+
+def warm_triton_driver() -> None:
+    """Build and load Triton's CUDA helper module once here, so no candidate pays for compiling it.
+
+    It only loads libcuda (no CUDA context), so forking afterwards stays safe; checked, and skipped
+    on a Triton where it would initialise CUDA.
+    """
+    import torch
+    from triton.runtime import driver
+
+    driver.active.utils  # noqa: B018 (compiles and loads cuda_utils)
+    if torch.cuda.is_initialized():
+        raise RuntimeError("warming Triton's driver initialised CUDA in the zygote; children could not fork")
 
 
 def _serve_candidate(judge: Channel, first: dict[str, Any], device: str) -> None:

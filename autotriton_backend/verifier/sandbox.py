@@ -146,7 +146,8 @@ def sandbox_env(device: str) -> dict[str, str]:
     env = {k: os.environ[k] for k in PASSED_ENV if k in os.environ}
     env.update(PATH="/usr/local/bin:/usr/bin:/bin", HOME=SCRATCH, USER="autotriton", LOGNAME="autotriton", TMPDIR="/tmp", PYTHONPATH=str(PACKAGE_ROOT),
                PYTHONDONTWRITEBYTECODE="1", PYTHONNOUSERSITE="1", TORCHINDUCTOR_COMPILE_THREADS="1",
-               TORCH_DEVICE_BACKEND_AUTOLOAD="0")  # no installed package's torch.backends hook runs in here
+               TORCH_DEVICE_BACKEND_AUTOLOAD="0",
+               PYTORCH_NVML_BASED_CUDA_CHECK="1")  # is_available() without cuInit: the zygote must stay forkable  # no installed package's torch.backends hook runs in here
     if device.startswith("cuda"):
         index = int(device.partition(":")[2] or 0)
         visible = os.environ.get("CUDA_VISIBLE_DEVICES")
