@@ -286,7 +286,9 @@ class _Session:
             try:
                 self._judge_outputs(trial, outputs)
             except _Rejected as rejected:
-                raise _Rejected("timed_outputs", f"a timed call's result was wrong: {rejected.reason}") from None
+                drift = reply.get("drift", {}).get(trial.name)
+                raise _Rejected("timed_outputs", f"a timed call's result was wrong: {rejected.reason} (a synchronised "
+                                                 f"call on the same inputs differed from it by {drift})") from None
         if again and self.verdict.timings is not None:
             measured = max(measured, self.verdict.timings.candidate_ms or 0.0)
         self.verdict.timings = Timings(measured, baselines.eager_ms, baselines.inductor_ms)
