@@ -278,15 +278,17 @@ class _Session:
             reply = self._ask({"op": "time", "keys": [t.name for t in timing_sets], "rounds": 3}, self.run_timeout * 3)
         try:
             measured = statistics.median(float(ms) for ms in reply["ms"])
-            timed = [(t, {"outputs": reply["outputs"][t.name], "inputs_changed": reply["inputs_changed"][t.name]})
-                     for t in timing_sets]
+            # after the refill, the buffers of set A hold the refill's values: judge them against those
+            holds = {t.name: ref.refill if again and t.name == "A" else t for t in timing_sets}
+            timed = [(t.name, holds[t.name], {"outputs": reply["outputs"][t.name],
+                                              "inputs_changed": reply["inputs_changed"][t.name]}) for t in timing_sets]
         except (KeyError, TypeError, ValueError, statistics.StatisticsError):
             raise _Rejected("runtime", "the candidate process sent no timings") from None
-        for trial, outputs in timed:  # the unmonitored calls must have done the same work as the checked ones
+        for name, trial, outputs in timed:  # the unmonitored calls must have done the same work as the checked ones
             try:
                 self._judge_outputs(trial, outputs)
             except _Rejected as rejected:
-                drift = reply.get("drift", {}).get(trial.name)
+                drift = reply.get("drift", {}).get(name)
                 raise _Rejected("timed_outputs", f"a timed call's result was wrong: {rejected.reason} (a synchronised "
                                                  f"call on the same inputs differed from it by {drift})") from None
         if again and self.verdict.timings is not None:
