@@ -22,12 +22,12 @@ def warm_if_asked(model: torch.nn.Module, inputs: list[Any], kernels: list[Path]
     from autotriton_backend.collect import collect_tasks
     from autotriton_backend.options import BackendOptions
 
-    tasks = collect_tasks(model, inputs)
+    tasks = collect_tasks(model, inputs).tasks
     with tempfile.TemporaryDirectory(prefix="autotriton-bench-answers-") as answers:
-        for task, _ in tasks:
-            (Path(answers) / task.key).mkdir()
+        for item in tasks:
+            (Path(answers) / item.task.key).mkdir()
             for turn, kernel in enumerate(kernels):
-                (Path(answers) / task.key / f"turn{turn}.py").write_text(kernel.read_text())
+                (Path(answers) / item.task.key / f"turn{turn}.py").write_text(kernel.read_text())
         options = BackendOptions.resolve({"engine": f"files:{answers}", "search_samples": 1,
                                           "search_turns": max(1, len(kernels))})
         print(summary_table(warmup(tasks, options, progress=False)))
