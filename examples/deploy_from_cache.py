@@ -40,7 +40,7 @@ def main() -> None:
         build_cache, production_cache, shipped = scratch / "build-cache", scratch / "production-cache", scratch / "kernels.json"
 
         # 1. build machine: warm the cache for every region of the model
-        tasks = collect_tasks(model, inputs)
+        tasks = collect_tasks(model, inputs).tasks
         engine = os.environ.get("AUTOTRITON_ENGINE") or offer_bundled_kernels(tasks, scratch)
         options = BackendOptions.resolve({"engine": engine, "cache_dir": str(build_cache), "search_samples": 1})
         print(summary_table(warmup(tasks, options, progress=False)))

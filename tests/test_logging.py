@@ -17,8 +17,8 @@ SCRIPT = textwrap.dedent("""
     model, x = torch.nn.Sequential(torch.nn.Linear(8, 8), torch.nn.ReLU()), torch.randn(2, 8)
     answers = sys.argv[1]
     import os
-    for task, _ in collect_tasks(model, [x]):
-        os.makedirs(os.path.join(answers, task.key))  # a directory without turn files: the "model" answers nothing
+    for item in collect_tasks(model, [x]).tasks:
+        os.makedirs(os.path.join(answers, item.task.key))  # a directory without turn files: the "model" answers nothing
     torch._dynamo.reset()
     options = {"engine": "files:" + answers, "search_turns": 1, "search_samples": 1}
     with torch.no_grad():
