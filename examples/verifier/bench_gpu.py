@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import time
 from pathlib import Path
 
@@ -88,8 +89,10 @@ def throughput(pool: VerifierPool, jobs: list[tuple[KernelTask, Candidate]], opt
     verdicts = [f.result() for f in [pool.submit(t, c, options) for t, c in jobs]]
     seconds = time.perf_counter() - start
     failed = [(v.failed_check.name, v.failed_check.reason[:200]) for v in verdicts if not v.correct]
+    stages = sorted({name for v in verdicts for name in v.stage_seconds})
+    median = {name: round(statistics.median(v.stage_seconds.get(name, 0.0) for v in verdicts), 3) for name in stages}
     return {"verdicts": len(verdicts), "seconds": round(seconds, 2), "per_second": round(len(verdicts) / seconds, 2),
-            "correct": sum(v.correct for v in verdicts), "failures": failed[:5]}
+            "correct": sum(v.correct for v in verdicts), "failures": failed[:5], "median_stage_seconds": median}
 
 
 def main() -> None:
@@ -129,6 +132,7 @@ def main() -> None:
             "seconds": round(time.perf_counter() - start, 1), "correct": verdict.correct,
             "failed": verdict.failed_check and (verdict.failed_check.name, verdict.failed_check.reason[:300]),
             "basis": verdict.reference_basis, "speedup_vs_eager": verdict.speedup_vs_eager,
+            "stage_seconds": verdict.stage_seconds,
             "speedup_vs_inductor": verdict.speedup_vs_inductor, "note": verdict.timing_note}
     print("kernelbench size", results["kernelbench_size"], flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
