@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import json
+import threading
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -156,9 +157,18 @@ def load_reference(source: str) -> dict[str, Any]:
     return namespace
 
 
+_PARSE_LOCK = threading.Lock()
+
+
+def parse_source(source: str) -> ast.Module:
+    """ast.parse, one thread at a time: CPython 3.11's parser keeps recursion state that threads corrupt."""
+    with _PARSE_LOCK:
+        return ast.parse(source)
+
+
 def canonical_source(source: str) -> str:
     """Source with comments, docstrings and formatting removed, so cosmetic edits keep the key."""
-    tree = ast.parse(source)
+    tree = parse_source(source)
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
         if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and isinstance(

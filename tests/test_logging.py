@@ -57,5 +57,5 @@ def test_torch_logs_autotriton_shows_what_the_backend_decided(tmp_path):
 def test_without_torch_logs_only_the_progress_line_shows(tmp_path):
     out = run(tmp_path, None)
     assert out.returncode == 0, out.stderr[-3000:]
-    assert "searching a kernel for region 1/1 of graph 1 (addmm+relu)" in out.stderr
+    assert "searching a kernel for region 1/1 of graph 1 (addmm+relu, fine)" in out.stderr
     assert "cache lookup" not in out.stderr and "searching task" not in out.stderr

@@ -35,7 +35,7 @@ def test_missing_file_is_an_engine_error_and_a_later_warmup_still_searches(tmp_p
     kernels.mkdir()
     out = warmup(f"files:{kernels}")
     assert out.returncode == 1, out.stderr
-    assert "warmup: 2 task(s): 2 engine-error" in out.stdout
+    assert "warmup: 3 task(s): 3 engine-error" in out.stdout  # the coarse task and its two fine parts
     assert "files engine: no " in out.stdout and "could not be searched" in out.stderr
     assert KernelCache().entries() == []  # nothing poisoned
 
@@ -45,7 +45,7 @@ def test_missing_file_is_an_engine_error_and_a_later_warmup_still_searches(tmp_p
             (kernels / f"{key}.py").write_text(LINEAR_KERNEL)
     again = warmup(f"files:{kernels}")
     assert again.returncode == 0, again.stderr
-    assert "warmup: 2 task(s): 1 new-kernel, 1 no-kernel" in again.stdout
+    assert "warmup: 3 task(s): 1 new-kernel, 2 no-kernel" in again.stdout
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ import triton
 import triton.language as tl
 from triton.language.extra import libdevice
 
+from ..task import parse_source
 from ..verdict import Check
 
 # The only import forms a candidate may use, as (module, alias) pairs.
@@ -48,8 +49,8 @@ LAYER_ATTRIBUTES = frozenset({
 })
 SELF_METHODS = frozenset({"register_buffer", "register_parameter", "parameters", "buffers", "training"})
 # Kernel bodies: what a triton.language tensor or dtype offers.
-KERNEL_ATTRIBUTES = frozenset(n for n in dir(tl.tensor) if not n.startswith("_")) | {
-    "dtype", "shape", "element_ty", "primitive_bitwidth", "numel"} - {"handle", "type"}
+KERNEL_ATTRIBUTES = frozenset(n for cls in (tl.tensor, tl.dtype) for n in dir(cls) if not n.startswith("_")) | {
+    "dtype", "shape", "element_ty", "numel"} - {"handle", "type", "to_ir", "codegen_name", "cache_key_part", "mangle"}
 BUILTINS = frozenset({
     "range", "len", "min", "max", "int", "float", "bool", "tuple", "list", "dict", "isinstance", "enumerate",
     "zip", "abs", "super", "round", "all", "any", "reversed", "sorted", "divmod",
@@ -83,7 +84,7 @@ class Refused(Exception):
 def gate(source: str) -> list[Check]:
     """The static checks in order (syntax, gate, structure); the first failed one ends the list."""
     try:
-        tree = ast.parse(source)
+        tree = parse_source(source)
     except SyntaxError as exc:
         return [Check("syntax", False, f"SyntaxError at line {exc.lineno}: {exc.msg}")]
     if not tree.body:

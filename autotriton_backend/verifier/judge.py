@@ -460,7 +460,6 @@ def main(device: str, slots: int) -> None:
             parent.send({"id": message.get("id"), **answer})
 
     with ThreadPoolExecutor(max_workers=slots) as workers:
-        print("autotriton judge: ready", file=sys.stderr)
         with send_lock:
             parent.send({"ready": True, "layers": sorted({layer for box in list(judge.sandboxes.queue)
                                                           for layer in box.layers})})
