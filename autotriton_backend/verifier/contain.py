@@ -109,10 +109,6 @@ def _build_root(config: ContainConfig, root: str) -> None:
     """A tmpfs holding only what the command needs, then pivot_root into it."""
     _mount(None, "/", None, MS_REC | MS_PRIVATE)  # nothing below propagates back to the host
     _mount("tmpfs", root, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=64m")
-    paths = [p for p in config.readable if os.path.lexists(p)]
-    paths += [f"/etc/{name}" for name in ETC_FILES if os.path.lexists(f"/etc/{name}")]
-    for path in sorted(set(paths), key=lambda p: (p.count("/"), p)):
-        _bind(path, root, read_only=True)
     os.makedirs(root + "/dev", exist_ok=True)
     _mount("tmpfs", root + "/dev", "tmpfs", MS_NOSUID, "mode=0755,size=1m")
     for name in DEVICES:
@@ -123,9 +119,13 @@ def _build_root(config: ContainConfig, root: str) -> None:
     for name, target in (("fd", "/proc/self/fd"), ("stdin", "/proc/self/fd/0"), ("stdout", "/proc/self/fd/1"),
                          ("stderr", "/proc/self/fd/2")):
         os.symlink(target, f"{root}/dev/{name}")
-    for tmp in ("/dev/shm", "/tmp"):
+    for tmp in ("/dev/shm", "/tmp"):  # before the read-only binds, so a package living under /tmp stays visible
         os.makedirs(root + tmp, exist_ok=True)
         _mount("tmpfs", root + tmp, "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777,size=1g")
+    paths = [p for p in config.readable if os.path.lexists(p)]
+    paths += [f"/etc/{name}" for name in ETC_FILES if os.path.lexists(f"/etc/{name}")]
+    for path in sorted(set(paths), key=lambda p: (p.count("/"), p)):
+        _bind(path, root, read_only=True)
     _bind(config.scratch, root, read_only=False, at=SCRATCH)
     _bind(config.inputs, root, read_only=True, at=INPUTS)
     os.makedirs(root + "/proc", exist_ok=True)
