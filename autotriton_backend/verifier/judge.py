@@ -12,6 +12,7 @@ process's own stdout, which no candidate can reach.
 from __future__ import annotations
 
 import copy
+import math
 import os
 import queue
 import secrets
@@ -31,7 +32,7 @@ from typing import Any
 import torch
 
 from ..task import KernelTask, TaskError, load_reference
-from ..verdict import Check, Timings, Verdict
+from ..verdict import HACK_CHECKS, Check, Timings, Verdict
 from .inputs import example_sizes, make_inputs, random_sizes
 from .sandbox import Sandbox, SandboxFailure
 from .timing import SUSPICIOUS_SPEEDUP, Baselines, gpu_lock, time_baselines
@@ -157,7 +158,7 @@ class Judge:
             fresh.uses = 1
             return fresh
 
-    def baselines_for(self, job: JudgeJob, reference: ReferenceSet, input_sets: list[list[Any]]) -> Baselines:
+    def baselines_for(self, job: JudgeJob, reference: ReferenceSet, input_sets: dict[str, list[Any]]) -> Baselines:
         """Eager and inductor timings, once per task on this device (call under the GPU lock)."""
         key = job.task.key
         if key not in self.baselines:
@@ -273,34 +274,32 @@ class _Session:
         timing_sets = [t for t in ref.trials if t.sizes == ref.trials[0].sizes]
         with gpu_lock(self.judge.device):
             started = time.perf_counter()
-            baselines = self.judge.baselines_for(self.job, ref, [t.inputs for t in timing_sets])
+            baselines = self.judge.baselines_for(self.job, ref, {t.name: t.inputs for t in timing_sets})
             self.verdict.stage_seconds["baselines"] = round(time.perf_counter() - started, 3)
             reply = self._ask({"op": "time", "keys": [t.name for t in timing_sets], "rounds": 3}, self.run_timeout * 3)
         try:
             measured = statistics.median(float(ms) for ms in reply["ms"])
             # after the refill, the buffers of set A hold the refill's values: judge them against those
             holds = {t.name: ref.refill if again and t.name == "A" else t for t in timing_sets}
-            timed = [(t.name, holds[t.name], {"outputs": reply["outputs"][t.name],
-                                              "inputs_changed": reply["inputs_changed"][t.name]}) for t in timing_sets]
+            timed = [(holds[t.name], {"outputs": reply["outputs"][t.name],
+                                      "inputs_changed": reply["inputs_changed"][t.name]}) for t in timing_sets]
         except (KeyError, TypeError, ValueError, statistics.StatisticsError):
             raise _Rejected("runtime", "the candidate process sent no timings") from None
-        for name, trial, outputs in timed:  # the unmonitored calls must have done the same work as the checked ones
+        for trial, outputs in timed:  # the unmonitored calls must have done the same work as the checked ones
             try:
                 self._judge_outputs(trial, outputs)
             except _Rejected as rejected:
-                drift = reply.get("drift", {}).get(name)
-                raise _Rejected("timed_outputs", f"a timed call's result was wrong: {rejected.reason} (a synchronised "
-                                                 f"call on the same inputs differed from it by {drift})") from None
+                raise _Rejected("timed_outputs", f"a timed call's result was wrong: {rejected.reason}") from None
         if again and self.verdict.timings is not None:
             measured = max(measured, self.verdict.timings.candidate_ms or 0.0)
         self.verdict.timings = Timings(measured, baselines.eager_ms, baselines.inductor_ms)
         self.verdict.timing_note = baselines.note + ("; re-timed after the refilled-buffer check" if again else "")
 
 
-RAN_CHECKS = frozenset({"triton_launch", "torch_compute", "output_alias", "outputs", "state", "launch_args",
-                        "timed_outputs"})  # it built and ran
-KNOWN_CHECKS = frozenset({"load", "init", "weights", "compile", "runtime", "crash", "timeout", "triton_launch",
-                          "torch_compute", "output_alias", "outputs", "state", "launch_args"})
+# Checks after which the candidate had built and run (staged rewards count it as compiled).
+RAN_CHECKS = HACK_CHECKS - {"input_mutation"} | {"outputs"}
+# What a sandbox's reply may name; anything else (a claimed "internal" or "gate" included) counts as "runtime".
+KNOWN_CHECKS = RAN_CHECKS | {"load", "init", "weights", "compile", "runtime", "crash", "timeout"}
 
 
 def build_reference_set(job: JudgeJob, device: str, inputs_root: Path) -> ReferenceSet:
@@ -362,7 +361,7 @@ def _trial(name, sizes, seed, task, reference, reference64, device, directory) -
 def _wide_copy(reference: torch.nn.Module, task: KernelTask, device: str) -> torch.nn.Module | None:
     """A float64 copy of the reference where memory allows it and every op has a float64 kernel."""
     sizes = example_sizes(task)
-    elements = sum(math_prod(sizes.get(d, d) if isinstance(d, str) else d for d in spec.shape)
+    elements = sum(math.prod(sizes.get(d, d) if isinstance(d, str) else d for d in spec.shape)
                    for spec in task.inputs if not spec.scalar)
     budget = torch.cuda.mem_get_info(torch.device(device))[0] * 0.25 if device.startswith("cuda") else 4e9
     if elements * 8 * 4 > budget:  # float64 inputs and activations must fit comfortably
@@ -375,13 +374,6 @@ def _wide_copy(reference: torch.nn.Module, task: KernelTask, device: str) -> tor
     except RuntimeError:  # an op without a float64 kernel: compare against the native dtype
         return None
     return wide
-
-
-def math_prod(values) -> int:
-    result = 1
-    for v in values:
-        result *= int(v)
-    return result
 
 
 def _perturb_weights(reference: torch.nn.Module) -> None:

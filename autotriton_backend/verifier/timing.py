@@ -25,14 +25,22 @@ SUSPICIOUS_SPEEDUP = 10.0  # a candidate this much faster than eager is timed ag
 _THREAD_LOCK = threading.Lock()
 
 
-def bench_rotating(fn: Callable[..., Any], input_sets: list[list[Any]], rounds: int = ROUNDS) -> list[float]:
-    """One do_bench median (ms) per round; each call takes the next input set."""
+def bench_rotating(fn: Callable[..., Any], input_sets: dict[str, list[Any]],
+                   rounds: int = ROUNDS) -> tuple[list[float], dict[str, Any]]:
+    """One do_bench median (ms) per round, each call taking the next input set; and what the last call on
+    each set returned (the judge checks the candidate's: timed calls carry no monitor)."""
     from triton.testing import do_bench
 
     turn = itertools.cycle(input_sets)
+    last: dict[str, Any] = {}
+
+    def step() -> None:
+        name = next(turn)
+        last[name] = fn(*input_sets[name])
+
     with torch.no_grad():
-        return [float(do_bench(lambda: fn(*next(turn)), warmup=WARMUP_MS, rep=REP_MS, return_mode="median"))
-                for _ in range(rounds)]
+        ms = [float(do_bench(step, warmup=WARMUP_MS, rep=REP_MS, return_mode="median")) for _ in range(rounds)]
+    return ms, last
 
 
 @dataclass(frozen=True)
@@ -42,23 +50,23 @@ class Baselines:
     note: str
 
 
-def time_baselines(reference: torch.nn.Module, input_sets: list[list[Any]]) -> Baselines:
+def time_baselines(reference: torch.nn.Module, input_sets: dict[str, list[Any]]) -> Baselines:
     """Eager and inductor medians for a task, interleaved round by round (call under `gpu_lock`)."""
     notes = []
     try:
         compiled = torch.compile(copy.deepcopy(reference))
         with torch.no_grad():
-            compiled(*input_sets[0])
+            compiled(*next(iter(input_sets.values())))
     except Exception as exc:  # inductor itself failed on this task: report eager only
         compiled = None
         first = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ""
         notes.append(f"inductor failed: {type(exc).__name__}: {first}")
     eager, inductor = [], []
     for _ in range(ROUNDS):
-        eager += bench_rotating(reference, input_sets, 1)
+        eager += bench_rotating(reference, input_sets, 1)[0]
         if compiled is not None:
-            inductor += bench_rotating(compiled, input_sets, 1)
-    device = torch.cuda.get_device_name(next(t for s in input_sets for t in s if isinstance(t, torch.Tensor)).device)
+            inductor += bench_rotating(compiled, input_sets, 1)[0]
+    device = torch.cuda.get_device_name(next(t for s in input_sets.values() for t in s if isinstance(t, torch.Tensor)).device)
     note = "; ".join([f"do_bench medians of {ROUNDS} rounds on {device}, baselines cached per task", *notes])
     return Baselines(statistics.median(eager), statistics.median(inductor) if inductor else None, note)
 
