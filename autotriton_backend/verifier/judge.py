@@ -216,8 +216,10 @@ class _Session:
         except SandboxFailure as failure:
             raise _Rejected(failure.kind, failure.reason) from None
         finally:
-            stages = self.verdict.stage_seconds
-            stages[message["op"]] = round(stages.get(message["op"], 0.0) + time.perf_counter() - started, 3)
+            _add_stage(self.verdict.stage_seconds, message["op"], time.perf_counter() - started)
+        for said, stage in (("seconds", f"{message['op']}_in_sandbox"), ("forward_seconds", "forward_in_sandbox")):
+            if isinstance(reply.get(said), (int, float)):  # as the sandbox tells it: diagnostics only
+                _add_stage(self.verdict.stage_seconds, stage, float(reply[said]))
         if not reply.get("ok"):
             check = str(reply.get("check", "runtime"))
             reason = str(reply.get("reason", ""))[:4000]
@@ -230,6 +232,13 @@ class _Session:
 
     def _judge_outputs(self, trial: Trial, reply: dict[str, Any]) -> None:
         """Every check on one run, made here on plain tensors read from the bytes the sandbox wrote."""
+        started = time.perf_counter()
+        try:
+            self._compare(trial, reply)
+        finally:
+            _add_stage(self.verdict.stage_seconds, "compare", time.perf_counter() - started)
+
+    def _compare(self, trial: Trial, reply: dict[str, Any]) -> None:
         try:
             outputs = [self._read(ref) for ref in reply["outputs"]]
             changed = [None if ref is None else self._read(ref) for ref in reply["inputs_changed"]]
@@ -294,6 +303,10 @@ class _Session:
             measured = max(measured, self.verdict.timings.candidate_ms or 0.0)
         self.verdict.timings = Timings(measured, baselines.eager_ms, baselines.inductor_ms)
         self.verdict.timing_note = baselines.note + ("; re-timed after the refilled-buffer check" if again else "")
+
+
+def _add_stage(stages: dict[str, float], name: str, seconds: float) -> None:
+    stages[name] = round(stages.get(name, 0.0) + seconds, 3)
 
 
 # Checks after which the candidate had built and run (staged rewards count it as compiled).

@@ -1,8 +1,10 @@
 """The sandboxed side: a warm zygote that forks one fresh process per candidate.
 
-    (inside contain) python -m autotriton_backend.verifier.runner DEVICE
+    (inside contain) python -m autotriton_backend.verifier.runner DEVICE [ARCH]
 
-The zygote imports torch and Triton once, never initialises CUDA and never runs candidate code. For each
+The zygote imports torch and Triton once (on a GPU it also builds Triton's CUDA helper and compiles one
+kernel of its own for ARCH, so no candidate pays Triton's one-time start), never initialises CUDA and never
+runs candidate code. For each
 candidate it forks a child (so every candidate starts from the same clean, warm state), relays the judge's
 requests to it, and afterwards kills everything left in the sandbox and wipes the job directory. The child
 loads `ModelNew`, runs it on the inputs the judge wrote, under the in-process monitors, and writes back plain
@@ -16,6 +18,7 @@ import shutil
 import signal
 import socket
 import sys
+import time
 import traceback
 from pathlib import Path
 from typing import Any
@@ -28,14 +31,15 @@ TEMPORARY = (Path("/tmp"), Path("/dev/shm"))  # private tmpfs mounts in the sand
 MAX_ELEMENTS = 1 << 36
 
 
-def main(device: str) -> None:
+def main(device: str, arch: int | None = None) -> None:
     import torch  # noqa: F401  (warm: every child starts with torch and Triton imported)
     import triton  # noqa: F401
 
     if device == "cpu":
         torch.set_num_threads(1)  # many sandboxes share the cores
     else:
-        warm_triton_driver()
+        warm_triton(arch)
+    warm_monitors()
     judge = Channel(os.fdopen(os.dup(0), "rb"), os.fdopen(os.dup(1), "wb", buffering=0))
     log = os.open(str(Path(SCRATCH) / "log"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     null = os.open(os.devnull, os.O_RDONLY)
@@ -54,18 +58,47 @@ def main(device: str) -> None:
         _serve_candidate(judge, message, device)
 
 
-def warm_triton_driver() -> None:
-    """Build and load Triton's CUDA helper module once here, so no candidate pays for compiling it.
+def warm_triton(arch: int | None) -> None:
+    """Build Triton's CUDA helper and compile one kernel for `arch` here, once, so no candidate pays for them.
 
-    It only loads libcuda (no CUDA context), so forking afterwards stays safe; checked, and skipped
-    on a Triton where it would initialise CUDA.
+    A candidate's first kernel otherwise costs about a second of Triton's own start (compiler backend,
+    dialects, ptxas discovery: measured on an H100 by examples/verifier/profile_child_gpu.py). Neither step
+    creates a CUDA context (the target is given, not queried), so forking afterwards stays safe: checked.
     """
+    import tempfile
+
     import torch
+    import triton
+    import triton.language as tl
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource
     from triton.runtime import driver
 
     driver.active.utils  # noqa: B018 (compiles and loads cuda_utils)
+    if arch is not None:
+        @triton.jit
+        def fill(out_ptr, n, BLOCK: tl.constexpr):
+            offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+            tl.store(out_ptr + offsets, 1.0, mask=offsets < n)
+
+        with tempfile.TemporaryDirectory() as cache:
+            os.environ["TRITON_CACHE_DIR"] = cache
+            triton.compile(ASTSource(fill, {"out_ptr": "*fp32", "n": "i32", "BLOCK": "constexpr"}, {"BLOCK": 128}),
+                           target=GPUTarget("cuda", arch, 32))
+            del os.environ["TRITON_CACHE_DIR"]
     if torch.cuda.is_initialized():
-        raise RuntimeError("warming Triton's driver initialised CUDA in the zygote; children could not fork")
+        raise RuntimeError("warming Triton initialised CUDA in the zygote; children could not fork")
+
+
+def warm_monitors() -> None:
+    """Run the monitors once here: their first use imports some 800 modules (torch._dynamo, sympy), which cost
+    every candidate 2 to 6 s of its first forward before (H100 run 9, examples/verifier/profile_sandbox_gpu.py)."""
+    import torch
+
+    from .monitors import monitor_forward
+
+    with torch.no_grad(), monitor_forward():
+        torch.empty(4).add_(1)
 
 
 def _serve_candidate(judge: Channel, first: dict[str, Any], device: str) -> None:
@@ -154,12 +187,14 @@ def _child(sock: socket.socket, device: str) -> None:
             message = channel.receive()
         except EOFError:
             return
+        started = time.perf_counter()
         try:
             reply = session.handle(message)
         except _Failed as failed:
             reply = {"ok": False, "check": failed.check, "reason": failed.reason}
         except Exception as exc:  # raised outside forward, e.g. while writing back a strange output
             reply = {"ok": False, "check": "runtime", "reason": short_error(exc)}
+        reply["seconds"] = round(time.perf_counter() - started, 3)  # diagnostics: the judge's stage_seconds
         channel.send(reply)
 
 
@@ -208,6 +243,8 @@ class _Session:
     def load(self, message: dict[str, Any]) -> dict[str, Any]:
         import torch
 
+        if self.device.startswith("cuda"):
+            torch.empty(1, device=self.device)  # the CUDA context, counted in the judge's "load" stage
         path = JOB / "candidate.py"  # a real file: triton.jit reads kernel source through inspect
         path.write_text(message["source"])
         try:
@@ -235,6 +272,7 @@ class _Session:
         from .monitors import LaunchRefused, monitor_forward
 
         state = snapshot(self.model)
+        started = time.perf_counter()
         try:
             with torch.no_grad(), monitor_forward() as monitor:
                 outputs = self.model(*inputs)
@@ -265,6 +303,7 @@ class _Session:
         self.runs += 1
         return {
             "ok": True,
+            "forward_seconds": round(time.perf_counter() - started, 3),  # diagnostics, as "seconds"
             "outputs": [write_tensor(o, JOB, f"out{self.runs}-{i}").to_json() for i, o in enumerate(outputs)],
             "inputs_changed": [self._changed(x, ref, f"after{self.runs}-{i}") for i, (x, ref) in enumerate(zip(inputs, given))],
         }
@@ -299,7 +338,8 @@ class _Session:
 
     def _input(self, value: Any) -> Any:
         if isinstance(value, dict) and "file" in value:
-            tensor = read_tensor(self.inputs_dir, TensorRef.from_json(value, MAX_ELEMENTS)).to(self.device)
+            mapped = read_tensor(self.inputs_dir, TensorRef.from_json(value, MAX_ELEMENTS), mapped=True)
+            tensor = mapped.to(self.device, copy=True)  # its own memory: forward may write into its inputs
             self.fingerprints[id(tensor)] = fingerprint(tensor)
             return tensor
         return value
@@ -381,4 +421,4 @@ def short_error(exc: BaseException, limit: int = 2000) -> str:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else None)

@@ -64,11 +64,11 @@ class Sandbox:
                                devices=gpu_device_nodes() if self.device.startswith("cuda") else [],
                                limits=Limits(memory_bytes=None if self.device.startswith("cuda") else 16 << 30),
                                status_fd=status_write, root=str(self.dir / "root"))
-        inner = "cuda:0" if self.device.startswith("cuda") else "cpu"
+        inner = ["cuda:0", str(cuda_arch(self.device))] if self.device.startswith("cuda") else ["cpu"]
         start_log = open(self.dir / "start.log", "wb")  # what containment and start-up say, before the log moves
         self.process = subprocess.Popen(
             [sys.executable, contain.__file__, config.to_arg(), "--",
-             sys.executable, "-m", "autotriton_backend.verifier.runner", inner],
+             sys.executable, "-m", "autotriton_backend.verifier.runner", *inner],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=start_log, pass_fds=(status_write,),
             env=sandbox_env(self.device), cwd="/", start_new_session=True)
         os.close(status_write)
@@ -140,6 +140,14 @@ class Sandbox:
                     stream.close()  # type: ignore[union-attr]
                 except OSError:
                     pass
+
+
+def cuda_arch(device: str) -> int:
+    """The GPU's compute capability as Triton names it (90 for an H100): the zygote compiles for it."""
+    import torch
+
+    major, minor = torch.cuda.get_device_capability(device)
+    return major * 10 + minor
 
 
 def sandbox_env(device: str) -> dict[str, str]:

@@ -7,8 +7,10 @@ a hook) reaches the comparison; a false stride or shape claim only rebuilds wron
 from __future__ import annotations
 
 import json
+import mmap
 import os
 import stat
+import warnings
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -59,20 +61,35 @@ class TensorRef:
 
 
 def write_tensor(tensor: torch.Tensor, directory: Path, name: str) -> TensorRef:
-    """Write the storage span `tensor` views (from its first element) and return its reference."""
+    """Write the storage span `tensor` views (from its first element) and return its reference.
+
+    The bytes are copied straight into the mapped file (one device-to-host copy, no staging tensor):
+    multi-GB input sets are written several times per task.
+    """
     shape, stride = tuple(tensor.shape), tuple(tensor.stride())
     ref = TensorRef(name, str(tensor.dtype).removeprefix("torch."), shape, stride)
-    span = tensor.as_strided((ref.extent,), (1,)).detach().cpu().contiguous()
-    with open(directory / name, "wb") as handle:
-        handle.write(memoryview(span.view(torch.uint8).numpy()))
+    span = tensor.as_strided((ref.extent,), (1,)).detach()
+    nbytes = span.numel() * span.element_size()
+    fd = os.open(directory / name, os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
+    try:
+        os.ftruncate(fd, nbytes)
+        if nbytes:
+            with mmap.mmap(fd, nbytes) as mapped:
+                target = torch.frombuffer(mapped, dtype=torch.uint8)
+                target.copy_(span.view(torch.uint8))
+                del target  # the mapping closes only once no tensor points into it
+    finally:
+        os.close(fd)
     return ref
 
 
-def read_tensor(directory: Path, ref: TensorRef) -> torch.Tensor:
-    """A plain tensor holding a copy of the referenced bytes.
+def read_tensor(directory: Path, ref: TensorRef, mapped: bool = False) -> torch.Tensor:
+    """A plain tensor holding a copy of the referenced bytes, or with `mapped`, a read-only view of the file.
 
     The file is opened without following links and checked through its descriptor, so a link or a
-    swapped file cannot make the judge read anything but the regular file the other side wrote.
+    swapped file cannot make the judge read anything but the regular file the other side wrote. Map only
+    files the other side can no longer change (the judge's inputs, read-only in the sandbox), and copy the
+    view before writing to it: the judge always copies what a candidate wrote.
     """
     dtype = DTYPES[ref.dtype]
     nbytes = ref.extent * dtype.itemsize
@@ -84,6 +101,11 @@ def read_tensor(directory: Path, ref: TensorRef) -> torch.Tensor:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode) or info.st_size != nbytes:
             raise ProtocolError(f"{ref.file} does not hold the {nbytes} bytes its reference claims")
+        if mapped and nbytes:
+            with warnings.catch_warnings():  # read-only on purpose
+                warnings.simplefilter("ignore", UserWarning)
+                raw = torch.frombuffer(mmap.mmap(fd, nbytes, prot=mmap.PROT_READ), dtype=torch.uint8)
+            return raw.view(dtype).as_strided(ref.shape, ref.stride)
         raw = torch.empty(nbytes, dtype=torch.uint8)
         view, done = memoryview(raw.numpy()), 0
         while done < nbytes:

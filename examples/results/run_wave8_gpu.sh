@@ -1,0 +1,5 @@
+# Wave 3, call 4: the sandboxed forward on its own, and a fresh CUDA compute cache per child (issue 7).
+source examples/results/device_setup.sh
+mkdir -p $OUT
+timeout 120 python3 examples/verifier/profile_child_gpu.py --out $OUT/profile_child.json 2>&1 | grep -v -i "fork" | tee $OUT/profile_child.log
+timeout 300 python3 examples/verifier/bench_gpu.py --out $OUT/bench_h100_run8.json --untimed 64 --timed 16 2>&1 | tee $OUT/bench_h100_run8.log
