@@ -133,3 +133,28 @@ def test_cli_usage_errors_exit_non_zero_with_a_message(args, message):
     out = run_cli(*args)
     assert out.returncode == 2
     assert message in out.stderr
+
+
+@pytest.mark.parametrize("mapped", [False, True])
+def test_tensors_cross_as_files_with_their_layout(tmp_path, mapped):
+    """Strided, 0-d, empty and narrow dtypes come back with the same values, shape and stride."""
+    from autotriton_backend.verifier.transport import read_tensor, write_tensor
+
+    cases = [torch.randn(5, 6).t(), torch.tensor(3.5), torch.empty(0, 3), torch.arange(10)[::2],
+             torch.randn(4, 4).to(torch.bfloat16)]
+    for index, tensor in enumerate(cases):
+        ref = write_tensor(tensor, tmp_path, f"t{index}")
+        back = read_tensor(tmp_path, ref, mapped=mapped)
+        assert torch.equal(back, tensor) and back.stride() == tensor.stride() and back.dtype == tensor.dtype
+
+
+def test_a_file_that_disagrees_with_its_reference_is_refused(tmp_path):
+    from autotriton_backend.verifier.transport import ProtocolError, TensorRef, read_tensor, write_tensor
+
+    ref = write_tensor(torch.randn(8), tmp_path, "x")
+    (tmp_path / "link").symlink_to(tmp_path / "x")
+    for bad in (TensorRef("x", "float32", (9,), (1,)), TensorRef("link", "float32", (8,), (1,))):
+        for mapped in (False, True):
+            with pytest.raises(ProtocolError):
+                read_tensor(tmp_path, bad, mapped=mapped)
+    assert torch.equal(read_tensor(tmp_path, ref, mapped=True), read_tensor(tmp_path, ref))
