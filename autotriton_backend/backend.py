@@ -255,7 +255,7 @@ class KernelPass(CustomGraphPass):
         """The searcher for a cache miss (built once), announcing the search: it may take minutes."""
         if self.options.engine is None:
             _warn_once("search mode has no engine (set AUTOTRITON_ENGINE or options={'engine': ...}); "
-                       "regions without a cached kernel stay with inductor")
+                       "regions without a cached kernel stay with the faster of eager and inductor")
             return None
         if self._engine_failure:
             raise EngineUnavailable(self._engine_failure)
@@ -264,7 +264,8 @@ class KernelPass(CustomGraphPass):
                 self._searcher = load_searcher(self.options)
             except Exception as exc:  # once per compile: every later region reports the same failure
                 self._engine_failure = f"engine {self.options.engine!r} cannot start: {_one_line(exc)}"
-                _warn(f"{self._engine_failure}; regions without a cached kernel stay with inductor")
+                _warn(f"{self._engine_failure}; regions without a cached kernel stay with the faster of eager "
+                      "and inductor")
                 raise EngineUnavailable(self._engine_failure) from exc
         print(f"autotriton: searching a kernel for {what} with {self.options.engine} "
               f"(up to {self.options.search_seconds:g} s)", file=sys.stderr, flush=True)

@@ -7,8 +7,8 @@ time through files, and hands back output bytes that this process turns into pla
 Seeds are drawn from `secrets` per task and never leave this process; reference outputs never exist
 anywhere else. A task's reference results and baseline timings are computed once and reused for every
 candidate of that task (fresh seeds after `REUSE` candidates). A job without a source asks only for the
-task's baselines (eager and inductor timed here, on the GPU, never in the asking process). Verdicts go to the parent on this
-process's own stdout, which no candidate can reach.
+task's baselines (eager and inductor timed here, on the GPU, never in the asking process). Verdicts go to
+the parent on this process's own stdout, which no candidate can reach.
 """
 from __future__ import annotations
 
@@ -172,7 +172,7 @@ class Judge:
         (made on the device, two sets to rotate over) exist only while they are timed.
         """
         if not self.device.startswith("cuda"):
-            return Baselines(None, None, f"timing unavailable on {self.device}: eager and inductor are timed on a GPU only")
+            return Baselines(None, None, f"timing unavailable on {self.device}: eager and inductor are timed on a GPU")
         key = job.task.key
         with self.lock:
             task_lock = self.task_locks.setdefault(key, threading.Lock())

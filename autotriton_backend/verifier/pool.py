@@ -1,9 +1,10 @@
 """The parent's side: a warm pool of sandboxes behind one judge process per device.
 
 `VerifierPool.submit` runs the static gate here (refused code never reaches a process), sends the rest to
-the judge and returns a future of its verdict; `VerifierPool.baselines` asks the judge for a task's eager and
-inductor timings alone (the compile they need happens in the judge, never in the asking process). The parent trusts only what the judge writes on its own
-pipe. `verify`/`verify_many` use one shared pool per device for the life of the process.
+the judge and returns a future of its verdict; `VerifierPool.baselines` asks the judge for a task's eager
+and inductor timings alone (the compile they need happens in the judge, never in the asking process).
+The parent trusts only what the judge writes on its own pipe. `verify`/`verify_many` use one shared pool
+per device for the life of the process.
 """
 from __future__ import annotations
 
@@ -112,7 +113,8 @@ class VerifierPool:
                 continue
             if "baselines" in message:
                 data = message["baselines"]
-                future.set_result(Baselines(_ms(data.get("eager_ms")), _ms(data.get("inductor_ms")), str(data.get("note", ""))))
+                future.set_result(Baselines(_ms(data.get("eager_ms")), _ms(data.get("inductor_ms")),
+                                            str(data.get("note", ""))))
             elif "verdict" in message:
                 verdict = Verdict.from_json(message["verdict"])
                 verdict.checks[:0] = checks  # the gate's passed checks come first
