@@ -48,16 +48,16 @@ def resolve(task: KernelTask, device: str, cache: KernelCache, options: BackendO
     env = environment_key(device)
     entry = cache.get(task.key, env)
     log.debug("cache lookup for task %s (%s) in %s: %s", task.key[:12], task.name, env, _describe(entry))
+    eager = entry if entry is not None and entry.is_eager else None
     if entry is not None and entry.is_kernel:
         return Resolution(entry, "cache-hit")
     budget = search_budget(options)
     if entry is not None and _covers(entry.budget or {}, budget):
-        if entry.is_eager:
-            return Resolution(entry, "cache-hit")
+        if eager:
+            return Resolution(eager, "cache-hit")
         return Resolution(None, "tried-before", "an earlier search with at least this budget found no kernel")
     if options.mode == "cache":
-        return Resolution(entry if entry is not None and entry.is_eager else None,
-                          "cache-hit" if entry is not None and entry.is_eager else "not-cached")
+        return Resolution(eager, "cache-hit" if eager else "not-cached")
     eager, baselines = _eager_against_inductor(task, device, cache, env, entry, level, baseline_timer)
     try:
         searcher = get_searcher()
