@@ -28,7 +28,6 @@ from cache.environment import environment_key
 from cache.graph_records import GraphRecord, GraphRecords, GuardDecision, SplicedTask
 from cache.store import CacheEntry, KernelCache
 
-from .choice import interleaved_medians
 from .collect import region_label
 from .options import BackendOptions
 from .partition import FINE, Region, coverage, find_regions
@@ -38,6 +37,7 @@ from .resolve import resolve
 from .searching import EngineUnavailable, Searcher, load_searcher
 from .splice import eager_op, kernel_op, splice
 from .task import KernelTask
+from .verifier.timing import interleaved_medians
 
 PASS_VERSION = "autotriton-pass/2"  # coarse then fine regions, eager as a choice, graph records
 log = logging.getLogger("autotriton.backend")
@@ -52,14 +52,17 @@ class GraphTimer(Protocol):
 
 
 class GpuTimer:
-    """Interleaved medians on the GPU; nothing is timed elsewhere (the interpreter's times mean nothing)."""
+    """Interleaved medians on the GPU; nothing is timed elsewhere (the interpreter's times mean nothing).
+
+    Runs in the user's process, after inductor returned (not inside our pass): it times the compiled
+    graphs themselves, which no other process holds.
+    """
 
     def can_time(self, example_inputs: list[Any]) -> bool:
         return any(isinstance(x, torch.Tensor) and x.is_cuda for x in example_inputs)
 
     def time(self, with_kernels: Callable, baseline: Callable, example_inputs: list[Any]) -> tuple[float, float]:
-        ms = interleaved_medians({"kernels": lambda: with_kernels(*example_inputs),
-                                  "inductor": lambda: baseline(*example_inputs)})
+        ms = interleaved_medians({"kernels": with_kernels, "inductor": baseline}, {"example": list(example_inputs)})
         return ms["kernels"], ms["inductor"]
 
 
@@ -252,7 +255,7 @@ class KernelPass(CustomGraphPass):
         """The searcher for a cache miss (built once), announcing the search: it may take minutes."""
         if self.options.engine is None:
             _warn_once("search mode has no engine (set AUTOTRITON_ENGINE or options={'engine': ...}); "
-                       "regions without a cached kernel stay with inductor")
+                       "regions without a cached kernel stay with the faster of eager and inductor")
             return None
         if self._engine_failure:
             raise EngineUnavailable(self._engine_failure)
@@ -261,7 +264,8 @@ class KernelPass(CustomGraphPass):
                 self._searcher = load_searcher(self.options)
             except Exception as exc:  # once per compile: every later region reports the same failure
                 self._engine_failure = f"engine {self.options.engine!r} cannot start: {_one_line(exc)}"
-                _warn(f"{self._engine_failure}; regions without a cached kernel stay with inductor")
+                _warn(f"{self._engine_failure}; regions without a cached kernel stay with the faster of eager "
+                      "and inductor")
                 raise EngineUnavailable(self._engine_failure) from exc
         print(f"autotriton: searching a kernel for {what} with {self.options.engine} "
               f"(up to {self.options.search_seconds:g} s)", file=sys.stderr, flush=True)

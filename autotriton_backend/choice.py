@@ -3,20 +3,18 @@
 The fastest one wins, so a compiled model is never slower than the better of eager and inductor,
 region by region. Timings only exist on a GPU; where inductor was not timed (the Triton interpreter
 on CPU) a correct kernel is kept, as before, and eager never is (nothing shows it is faster).
+Eager against inductor needs no engine: search mode measures it for every region without a winner.
 """
 from __future__ import annotations
 
-import statistics
-from typing import Callable
+import logging
 
-import torch
-import torch._inductor.config
-
-from .task import KernelTask, load_reference
+from .task import KernelTask, TaskError
 from .verdict import Timings
+from .verifier.pool import shared_pool
 
 KERNEL, EAGER, INDUCTOR = "kernel", "eager", "inductor"
-ROUNDS = 3  # interleaved rounds; the median of each side's medians is compared
+log = logging.getLogger("autotriton.choice")
 
 
 def fastest(timings: Timings | None, kernel_correct: bool) -> str:
@@ -32,34 +30,21 @@ def fastest(timings: Timings | None, kernel_correct: bool) -> str:
     return min(contenders)[2]
 
 
-def interleaved_medians(functions: dict[str, Callable[[], object]], rounds: int = ROUNDS) -> dict[str, float]:
-    """Median milliseconds of each function, timed in turns (GPU only: triton's do_bench)."""
-    from triton.testing import do_bench
+def judged_baselines(task: KernelTask, device: str) -> Timings | None:
+    """Eager and inductor timings of a task's reference, from the verifier's judge; None off the GPU.
 
-    samples: dict[str, list[float]] = {name: [] for name in functions}
-    with torch.no_grad():
-        for _ in range(rounds):
-            for name, fn in functions.items():
-                samples[name].append(do_bench(fn, warmup=25, rep=100, return_mode="median"))
-    return {name: statistics.median(values) for name, values in samples.items()}
-
-
-def time_baselines(task: KernelTask, device: str) -> Timings | None:
-    """Eager and inductor timings of a task's reference on `device`; None off the GPU.
-
-    Used when no kernel was correct, so no verdict brought these timings: eager may still beat
-    inductor (a sum over dim 1 does on an H200). The reference is the region's own ATen ops.
+    The judge compiles and times them in its own process: never inside the backend's post-grad pass,
+    where a nested torch.compile fails (torch 2.11: "No toplevel event active"). The judge caches them
+    per task, so a search's verdicts on the same task carry the same baselines.
     """
-    if not device.startswith("cuda") or not torch.cuda.is_available():
+    if not device.startswith("cuda"):
+        return None  # nothing is timed on CPU: no judge is started for it
+    try:
+        baselines = shared_pool(device).baselines(task).result()
+    except TaskError as exc:  # the region's reference cannot run on its own: eager cannot compete
+        log.info("no baselines for task %s: %s", task.key[:12], exc)
         return None
-    namespace = load_reference(task.source)
-    model = namespace["Model"](*namespace["get_init_inputs"]()).to(device).eval()
-    torch.manual_seed(0)
-    with torch.device(device):  # made where they are used: region inputs can be gigabytes
-        inputs = namespace["get_inputs"]()
-    compiled = torch.compile(model)
-    # Called from inside our own post-grad pass: the nested compile must be plain inductor, not us again.
-    with torch.no_grad(), torch._inductor.config.patch(post_grad_custom_pre_pass=None):
-        compiled(*inputs)  # compile outside the timed region
-        ms = interleaved_medians({EAGER: lambda: model(*inputs), INDUCTOR: lambda: compiled(*inputs)})
-    return Timings(candidate_ms=None, eager_ms=ms[EAGER], inductor_ms=ms[INDUCTOR])
+    if baselines.eager_ms is None or baselines.inductor_ms is None:
+        log.info("no baselines for task %s: %s", task.key[:12], baselines.note)
+        return None
+    return Timings(candidate_ms=None, eager_ms=baselines.eager_ms, inductor_ms=baselines.inductor_ms)

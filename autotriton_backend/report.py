@@ -16,8 +16,9 @@ STATUSES = {
     "slower": "searched now: a correct kernel was slower than inductor; inductor keeps the region",
     "tried-before": "an earlier search with at least this budget found nothing; inductor keeps the region",
     "not-cached": "cache mode and no cached kernel; inductor keeps the region",
-    "no-engine": "search mode without an engine; inductor keeps the region",
-    "engine-error": "the engine or the verifier failed (reason below); nothing cached, the next compile retries",
+    "no-engine": "search mode without an engine; the faster of eager and inductor runs the region (inductor on CPU)",
+    "engine-error": "the engine or the verifier failed (reason below); no kernel result cached, the next compile "
+                    "searches again; the faster of eager and inductor runs the region (inductor on CPU)",
     "needs-interpreter": "a CPU region without TRITON_INTERPRET=1 at start; inductor keeps the region",
     "coarse-won": "warmup only: the coarse region holding this part has a winner, so the part was not searched",
     "error": "autotriton failed on this region (reason below); inductor keeps it",
@@ -56,7 +57,7 @@ class CompileReport:
             lines.append(format_table(header, rows))
         spliced = [f"{r.region} ({r.choice}, {_speedup(r)})" for r in self.records if r.spliced]
         lines.append(f"spliced: {', '.join(spliced)}" if spliced else "spliced: nothing")
-        reasons = [(r, " ".join(r.detail.split())) for r in self.records if not r.spliced and r.status in NEEDS_REASON]
+        reasons = [(r, " ".join(r.detail.split())) for r in self.records if r.status in NEEDS_REASON]
         lines += [f"  why {r.region} (graph {r.graph}): {reason}" for r, reason in reasons if reason]
         lines += [f"  {status}: {STATUSES[status]}" for status in sorted({r.status for r in self.records})
                   if status in STATUSES]

@@ -8,7 +8,7 @@ from typing import Any, Callable
 from cache.environment import environment_key
 from cache.store import CacheEntry, KernelCache
 
-from .choice import EAGER, KERNEL, fastest, time_baselines
+from .choice import EAGER, KERNEL, fastest, judged_baselines
 from .options import BackendOptions
 from .partition import FINE
 from .searching import EngineUnavailable, Searcher, SearchOutcome
@@ -35,12 +35,15 @@ def search_budget(options: BackendOptions) -> dict[str, Any]:
 
 def resolve(task: KernelTask, device: str, cache: KernelCache, options: BackendOptions,
             get_searcher: Callable[[], Searcher | None], level: str = FINE,
-            baseline_timer: BaselineTimer = time_baselines) -> Resolution:
-    """Look the task up; on a miss in search mode, search and record the fastest of kernel, eager and inductor.
+            baseline_timer: BaselineTimer = judged_baselines) -> Resolution:
+    """Look the task up; on a miss in search mode, let eager compete with inductor, then search for a kernel.
 
-    The searcher is only built on a miss, so a cache hit never touches the engine. Eager and negative
-    entries settle a search only when made with at least this budget. A search that could not run (engine
-    or verifier failure) records nothing and raises under `strict`.
+    Eager against inductor is measured first and needs no engine (`baseline_timer`: the judge's timings on
+    a GPU, None elsewhere): where eager wins, an `eager` entry records that measured fact and the region
+    runs eager whatever the search does. The searcher is only built on a miss, so a cache hit never
+    touches the engine. Eager and negative entries settle a search only when made with at least this
+    budget. A search that could not run (engine or verifier failure) records no kernel result and raises
+    under `strict`.
     """
     env = environment_key(device)
     entry = cache.get(task.key, env)
@@ -55,10 +58,11 @@ def resolve(task: KernelTask, device: str, cache: KernelCache, options: BackendO
         return Resolution(None, "tried-before", "an earlier search with at least this budget found no kernel")
     if options.mode == "cache":
         return Resolution(eager, "cache-hit" if eager else "not-cached")
+    eager, baselines = _eager_against_inductor(task, device, cache, env, entry, level, baseline_timer)
     try:
         searcher = get_searcher()
         if searcher is None:
-            return Resolution(eager, "no-engine")
+            return Resolution(eager, "no-engine", _eager_detail(baselines))
         outcome = searcher.search(task, device)
     except EngineUnavailable as exc:
         outcome = SearchOutcome(None, None, error=str(exc), transient=True)
@@ -69,21 +73,46 @@ def resolve(task: KernelTask, device: str, cache: KernelCache, options: BackendO
         return Resolution(eager, "engine-error", outcome.error)
     spent = {**budget, **(outcome.budget or {})}
     found = outcome.candidate is not None and outcome.verdict is not None
-    timings = outcome.verdict.timings if found else baseline_timer(task, device)
+    timings = outcome.verdict.timings if found and outcome.verdict.timings else baselines
     choice = fastest(timings, found)
     if choice == KERNEL:
         cache.put_winner(CacheEntry.winner(task, outcome.candidate, outcome.verdict, env, level))
         return Resolution(cache.get(task.key, env), "new-kernel")  # first writer wins: use what the cache holds
-    if choice == EAGER:
+    if choice == EAGER:  # the same measured fact, now settling a search of this budget
         cache.put_winner(CacheEntry.eager(task, env, timings.eager_ms, timings.inductor_ms, spent, level))
-        return Resolution(cache.get(task.key, env), "eager",
-                          f"eager: {timings.eager_ms:.4f} ms vs inductor {timings.inductor_ms:.4f} ms")
+        return Resolution(cache.get(task.key, env), "eager", _eager_detail(timings))
     cache.put_negative(task.key, env, spent, task, level)
     if found:  # correct but slower: inductor keeps the region
         speedup = outcome.verdict.speedup_vs_inductor
         return Resolution(None, "slower", f"correct, but {speedup:.2f}x inductor's speed" if speedup
                           else "correct, but not timed faster than inductor")
     return Resolution(None, "no-kernel", outcome.error)
+
+
+def _eager_against_inductor(task: KernelTask, device: str, cache: KernelCache, env: str, entry: CacheEntry | None,
+                            level: str, baseline_timer: BaselineTimer) -> tuple[CacheEntry | None, Timings | None]:
+    """The eager entry that runs the region (None: inductor does) and the timings that decided it.
+
+    An eager entry already cached is that decision; otherwise the baselines are measured, and an eager
+    win is cached at once, carrying the budget of what was searched before (none, or a shorter negative
+    search): a fact about eager and inductor, never a kernel result, so it blocks no later search.
+    """
+    if entry is not None and entry.is_eager:
+        timings = entry.verdict.get("timings") or {}
+        return entry, Timings(None, timings.get("eager_ms"), timings.get("inductor_ms"))
+    baselines = baseline_timer(task, device)
+    if fastest(baselines, False) != EAGER:
+        return None, baselines
+    searched = entry.budget if entry is not None and entry.budget else {}
+    cache.put_winner(CacheEntry.eager(task, env, baselines.eager_ms, baselines.inductor_ms, searched, level))
+    log.debug("task %s: %s", task.key[:12], _eager_detail(baselines))
+    return cache.get(task.key, env), baselines
+
+
+def _eager_detail(timings: Timings | None) -> str:
+    if timings is None or timings.eager_ms is None or timings.inductor_ms is None:
+        return ""
+    return f"eager: {timings.eager_ms:.4f} ms vs inductor {timings.inductor_ms:.4f} ms"
 
 
 def _covers(stored: dict[str, Any], wanted: dict[str, Any]) -> bool:

@@ -39,3 +39,27 @@ def test_model_guard_keeps_spliced_kernels_only_when_faster():
     dropped = any("made this graph slower" in str(w.message) for w in caught)
     assert dropped == (kernels_ms >= inductor_ms)
     torch.testing.assert_close(y.float(), model(x).float(), atol=5e-2, rtol=5e-2)
+
+
+class SumOverDim1(torch.nn.Module):
+    def forward(self, x):
+        return torch.sum(x, dim=1, keepdim=True)
+
+
+@pytest.mark.gpu
+def test_without_an_engine_eager_competes_timed_by_the_judge_not_inside_the_pass():
+    """On torch 2.11 a torch.compile inside our post-grad pass fails ("No toplevel event active"): the
+    judge times eager and inductor in its own process, and the region runs whichever was faster."""
+    x = torch.rand(64, 2048, 1023, device="cuda")
+    torch._dynamo.reset()
+    reset_report()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the no-engine warning
+        y = torch.compile(SumOverDim1(), backend=autotriton)(x)  # search mode, no engine
+    ((record,),) = [compile_report().records]
+    assert record.status == "no-engine", record.detail
+    eager_ms, inductor_ms = (float(part.split()[0]) for part in record.detail.split(": ")[1].split(" vs inductor "))
+    assert record.choice == ("eager" if eager_ms < inductor_ms else "inductor")
+    entry = KernelCache().get(record.task_key, environment_key("cuda"))
+    assert (entry is not None and entry.is_eager) == (eager_ms < inductor_ms)
+    torch.testing.assert_close(y, SumOverDim1()(x))

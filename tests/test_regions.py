@@ -15,8 +15,10 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from autotriton_backend.backend import compile_graph
+from autotriton_backend.choice import judged_baselines
 from autotriton_backend.collect import collect_tasks
 from autotriton_backend.candidate import Candidate
+from autotriton_backend.verifier import shared_pool
 from autotriton_backend.verifier.monitors import counting_launches
 from autotriton_backend.verifier.inputs import make_inputs, random_sizes
 from autotriton_backend.options import BackendOptions
@@ -220,6 +222,65 @@ def test_eager_wins_over_inductor_even_when_no_kernel_is_correct():
                          lambda: searcher, baseline_timer=lambda t, d: measured)
     assert resolution.status == "eager" and resolution.entry.is_eager
     assert "eager: 2.0700 ms vs inductor 2.3200 ms" in resolution.detail
+
+
+class FailingSearcher:
+    """An engine that cannot answer (what a missing `files:` file or an unreachable server gives)."""
+
+    def search(self, task: KernelTask, device: str) -> SearchOutcome:
+        return SearchOutcome(None, None, error="files engine: no kernel file", transient=True)
+
+
+SUM_DIM1_H100 = Timings(eager_ms=3.03, inductor_ms=3.52)  # KernelBench level 1 #47 on an H100
+
+
+@pytest.mark.parametrize("engine, searcher, status", [
+    (None, None, "no-engine"),
+    ("files:/unused", FailingSearcher(), "engine-error"),
+])
+def test_eager_competes_without_an_engine_answer_and_blocks_no_later_search(engine, searcher, status):
+    """Timings given as the judge would measure them on a GPU (the device only names the cache environment)."""
+    task = top_task(SumOverDim1(), [torch.randn(4, 6, 5)])
+    cache = KernelCache()
+    options = BackendOptions.resolve({"engine": engine})
+    resolution = resolve(task, "cpu", cache, options, lambda: searcher, baseline_timer=lambda t, d: SUM_DIM1_H100)
+    assert resolution.status == status and resolution.entry.is_eager  # the region runs eager
+    (stored,) = cache.entries()  # a measured fact about eager and inductor, and no kernel result
+    assert stored.is_eager and stored.budget == {} and stored.speedup_vs_inductor == pytest.approx(3.52 / 3.03)
+    again = resolve(task, "cpu", cache, BackendOptions.resolve({"mode": "cache"}), lambda: None)
+    assert again.status == "cache-hit" and again.entry.is_eager
+
+    working = FixedSearcher(SearchOutcome(None, None, error="no correct kernel", budget={"turns": 2}))
+    untimed = lambda t, d: pytest.fail("an eager entry is the measurement: nothing is timed again")  # noqa: E731
+    later = resolve(task, "cpu", cache, BackendOptions.resolve({"engine": "files:/unused"}), lambda: working,
+                    baseline_timer=untimed)
+    assert working.calls == 1 and later.status == "eager" and later.entry.is_eager
+    assert cache.get(task.key, ENV).budget["turns"] == 2  # now it settles searches this long
+
+
+@pytest.mark.parametrize("timings", [Timings(eager_ms=3.6, inductor_ms=3.52), None])  # eager slower; not timed (CPU)
+def test_where_eager_does_not_win_an_engine_failure_leaves_nothing_cached(timings):
+    task = top_task(SumOverDim1(), [torch.randn(4, 6, 5)])
+    cache = KernelCache()
+    options = BackendOptions.resolve({"engine": "files:/unused"})
+    resolution = resolve(task, "cpu", cache, options, lambda: FailingSearcher(), baseline_timer=lambda t, d: timings)
+    assert resolution.status == "engine-error" and resolution.entry is None
+    assert cache.entries() == []
+
+
+def test_on_cpu_nothing_is_timed_and_eager_is_never_chosen():
+    """The default timer asks the judge only for GPU regions: a CPU compile starts no judge for baselines."""
+    task = top_task(SumOverDim1(), [torch.randn(4, 6, 5)])
+    assert judged_baselines(task, "cpu") is None
+    resolution = resolve(task, "cpu", KernelCache(), BackendOptions.resolve({}), lambda: None)
+    assert resolution.status == "no-engine" and resolution.entry is None and KernelCache().entries() == []
+
+
+def test_the_judge_answers_a_baseline_only_job_through_the_real_pool():
+    task = top_task(SumOverDim1(), [torch.randn(4, 6, 5)])
+    baselines = shared_pool("cpu").baselines(task).result(timeout=300)
+    assert baselines.eager_ms is None and baselines.inductor_ms is None
+    assert "timing unavailable on cpu" in baselines.note
 
 
 def test_an_eager_region_is_spliced_as_its_original_ops():

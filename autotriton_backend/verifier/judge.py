@@ -6,8 +6,9 @@ It never runs candidate code: each candidate runs in a sandboxed slot (`Sandbox`
 time through files, and hands back output bytes that this process turns into plain tensors and compares.
 Seeds are drawn from `secrets` per task and never leave this process; reference outputs never exist
 anywhere else. A task's reference results and baseline timings are computed once and reused for every
-candidate of that task (fresh seeds after `REUSE` candidates). Verdicts go to the parent on this
-process's own stdout, which no candidate can reach.
+candidate of that task (fresh seeds after `REUSE` candidates). A job without a source asks only for the
+task's baselines (eager and inductor timed here, on the GPU, never in the asking process). Verdicts go to
+the parent on this process's own stdout, which no candidate can reach.
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ import time
 import traceback
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +49,7 @@ SECONDS_PER_GB = 20.0  # run timeouts grow with the bytes a trial moves
 @dataclass
 class JudgeJob:
     task: KernelTask
-    source: str
+    source: str | None  # None: a baseline-only job (eager and inductor timings, no candidate)
     sha256: str
     trials: int = 3
     time_kernels: bool = True
@@ -56,7 +57,7 @@ class JudgeJob:
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> "JudgeJob":
-        return JudgeJob(KernelTask.from_json(data["task"]), data["source"], data["sha256"], int(data["trials"]),
+        return JudgeJob(KernelTask.from_json(data["task"]), data.get("source"), data["sha256"], int(data["trials"]),
                         bool(data["time_kernels"]), float(data["timeout_s"]))
 
 
@@ -158,12 +159,31 @@ class Judge:
             fresh.uses = 1
             return fresh
 
-    def baselines_for(self, job: JudgeJob, reference: ReferenceSet, input_sets: dict[str, list[Any]]) -> Baselines:
+    def baselines_for(self, key: str, reference: torch.nn.Module, input_sets: dict[str, list[Any]]) -> Baselines:
         """Eager and inductor timings, once per task on this device (call under the GPU lock)."""
-        key = job.task.key
         if key not in self.baselines:
-            self.baselines[key] = time_baselines(reference.reference, input_sets)
+            self.baselines[key] = time_baselines(reference, input_sets)
         return self.baselines[key]
+
+    def task_baselines(self, job: JudgeJob) -> Baselines:
+        """A baseline-only job: the task's eager and inductor timings, cached like a candidate's, no sandbox.
+
+        Timing needs no reference outputs, so none are computed and no input reaches a file: the inputs
+        (made on the device, two sets to rotate over) exist only while they are timed.
+        """
+        if not self.device.startswith("cuda"):
+            return Baselines(None, None, f"timing unavailable on {self.device}: eager and inductor are timed on a GPU")
+        key = job.task.key
+        with self.lock:
+            task_lock = self.task_locks.setdefault(key, threading.Lock())
+        with task_lock:
+            if key not in self.baselines:
+                reference, input_sets = _timing_setup(job.task, self.device)
+                with gpu_lock(self.device):
+                    self.baselines_for(key, reference, input_sets)
+                del reference, input_sets
+                torch.cuda.empty_cache()  # a large task's inputs must not stay reserved in this process
+            return self.baselines[key]
 
 
 class _Rejected(Exception):
@@ -283,7 +303,8 @@ class _Session:
         timing_sets = [t for t in ref.trials if t.sizes == ref.trials[0].sizes]
         with gpu_lock(self.judge.device):
             started = time.perf_counter()
-            baselines = self.judge.baselines_for(self.job, ref, {t.name: t.inputs for t in timing_sets})
+            baselines = self.judge.baselines_for(self.job.task.key, ref.reference,
+                                                 {t.name: t.inputs for t in timing_sets})
             self.verdict.stage_seconds["baselines"] = round(time.perf_counter() - started, 3)
             reply = self._ask({"op": "time", "keys": [t.name for t in timing_sets], "rounds": 3}, self.run_timeout * 3)
         try:
@@ -345,6 +366,17 @@ def build_reference_set(job: JudgeJob, device: str, inputs_root: Path) -> Refere
                         [(n, r) for n, r in weights.items() if n not in parameter_names], _plain(init_inputs),
                         trials, refill, "float64" if reference64 is not None else "native dtype",
                         reference, input_bytes=input_bytes)
+
+
+def _timing_setup(task: KernelTask, device: str) -> tuple[torch.nn.Module, dict[str, list[Any]]]:
+    """The task's reference on `device` and two input sets at its example sizes, for baseline timing only."""
+    namespace = load_reference(task.source)
+    try:
+        reference = namespace["Model"](*namespace["get_init_inputs"]()).to(device).eval()
+    except Exception as exc:
+        raise TaskError(f"the reference Model could not be built: {exc!r}") from exc
+    sizes = example_sizes(task)
+    return reference, {name: make_inputs(task, secrets.randbits(62), sizes, device) for name in ("A", "B")}
 
 
 def _trial(name, sizes, seed, task, reference, reference64, device, directory) -> Trial:
@@ -448,7 +480,8 @@ def _try_start(box: Sandbox) -> str:
 
 
 def main(device: str, slots: int) -> None:
-    """Serve `{"id", "job"}` requests from the parent; answer `{"id", "verdict"}` or `{"id", "error"}`."""
+    """Serve `{"id", "job"}` requests from the parent; answer `{"id", "verdict"}` (`{"id", "baselines"}` for a
+    baseline-only job), `{"id", "task_error"}` or `{"id", "internal"}`."""
     parent = Channel(os.fdopen(os.dup(0), "rb"), os.fdopen(os.dup(1), "wb", buffering=0))
     os.dup2(2, 1)  # nothing else this process prints can reach the parent's channel
     judge = Judge(device, slots)
@@ -456,7 +489,11 @@ def main(device: str, slots: int) -> None:
 
     def serve(message: dict[str, Any]) -> None:
         try:
-            answer = {"verdict": judge.judge(JudgeJob.from_json(message["job"])).to_json()}
+            job = JudgeJob.from_json(message["job"])
+            if job.source is None:
+                answer = {"baselines": asdict(judge.task_baselines(job))}
+            else:
+                answer = {"verdict": judge.judge(job).to_json()}
         except TaskError as exc:
             answer = {"task_error": str(exc)}
         except Exception as exc:  # the verifier's own failure: never blamed on the candidate

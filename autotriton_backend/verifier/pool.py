@@ -1,8 +1,10 @@
 """The parent's side: a warm pool of sandboxes behind one judge process per device.
 
 `VerifierPool.submit` runs the static gate here (refused code never reaches a process), sends the rest to
-the judge and returns a future of its verdict. The parent trusts only what the judge writes on its own
-pipe. `verify`/`verify_many` use one shared pool per device for the life of the process.
+the judge and returns a future of its verdict; `VerifierPool.baselines` asks the judge for a task's eager
+and inductor timings alone (the compile they need happens in the judge, never in the asking process).
+The parent trusts only what the judge writes on its own pipe. `verify`/`verify_many` use one shared pool
+per device for the life of the process.
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from ..task import KernelTask, TaskError
 from ..verdict import Check, Verdict
 from .allowlist import gate
 from .sandbox import PACKAGE_ROOT
+from .timing import Baselines
 from .transport import Channel, ProtocolError
 
 JUDGE_START_TIMEOUT_S = 300.0
@@ -50,7 +53,7 @@ class VerifierPool:
         self.device = VerifyOptions(device=device).resolved_device()
         self.workers = workers or max(1, min(16, (os.cpu_count() or 2)))
         self._pending: dict[int, Future[Verdict]] = {}
-        self._jobs: dict[int, tuple[KernelTask, Candidate, list[Check]]] = {}
+        self._jobs: dict[int, tuple[KernelTask, Candidate | None, list[Check]]] = {}  # None: baseline-only
         self._lock = threading.Lock()
         self._next_id = 0
         self.process = subprocess.Popen(
@@ -74,6 +77,17 @@ class VerifierPool:
             return future
         job = {"task": task.to_json(), "source": candidate.source, "sha256": candidate.sha256,
                "trials": max(3, options.trials), "time_kernels": options.time_kernels, "timeout_s": options.timeout_s}
+        return self._send(job, task, candidate, checks, future)
+
+    def baselines(self, task: KernelTask) -> Future:
+        """A future of the task's `Baselines` (eager and inductor ms), timed by the judge on its GPU and cached
+        there per task; off the GPU they are None with a note saying timing is unavailable."""
+        job = {"task": task.to_json(), "source": None, "sha256": "", "trials": 0, "time_kernels": True,
+               "timeout_s": 0.0}
+        return self._send(job, task, None, [], Future())
+
+    def _send(self, job: dict, task: KernelTask, candidate: Candidate | None, checks: list[Check],
+              future: Future) -> Future:
         with self._lock:
             if self.process.poll() is not None:
                 raise RuntimeError("the verifier's judge process has exited; create a new VerifierPool")
@@ -97,18 +111,22 @@ class VerifierPool:
                 task, candidate, checks = self._jobs.pop(message.get("id"), (None, None, []))
             if future is None:
                 continue
-            if "verdict" in message:
+            if "baselines" in message:
+                data = message["baselines"]
+                future.set_result(Baselines(_ms(data.get("eager_ms")), _ms(data.get("inductor_ms")),
+                                            str(data.get("note", ""))))
+            elif "verdict" in message:
                 verdict = Verdict.from_json(message["verdict"])
                 verdict.checks[:0] = checks  # the gate's passed checks come first
                 future.set_result(verdict.finish())
             elif "task_error" in message:
                 future.set_exception(TaskError(message["task_error"]))
             else:
-                future.set_result(_internal(task, candidate, self.device, str(message.get("internal", message))))
+                future.set_result(_failed(task, candidate, self.device, str(message.get("internal", message))))
         with self._lock:  # the judge died: every waiting verdict is the verifier's failure, not the candidate's
             for ident, future in self._pending.items():
                 task, candidate, _ = self._jobs[ident]
-                future.set_result(_internal(task, candidate, self.device, "the judge process exited"))
+                future.set_result(_failed(task, candidate, self.device, "the judge process exited"))
             self._pending.clear()
 
     def close(self) -> None:
@@ -128,10 +146,17 @@ class VerifierPool:
         self.close()
 
 
-def _internal(task: KernelTask | None, candidate: Candidate | None, device: str, reason: str) -> Verdict:
+def _failed(task: KernelTask | None, candidate: Candidate | None, device: str, reason: str) -> Verdict | Baselines:
+    """The verifier's own failure: an `internal` verdict, or for a baseline-only job no timings."""
+    if task is not None and candidate is None:
+        return Baselines(None, None, f"the verifier failed: {reason[:2000]}")
     verdict = Verdict(task_key=task.key if task else "", candidate_sha256=candidate.sha256 if candidate else "",
                       device=device, checks=[Check("internal", False, reason[:4000])])
     return verdict.finish()
+
+
+def _ms(value: object) -> float | None:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
 def _python_path() -> str:

@@ -1,6 +1,7 @@
 """GPU timing: do_bench medians over rotating input sets, and one lock so that nothing else times at once.
 
-The judge times eager and inductor once per task and device (`Baselines`) and asks the sandboxed candidate
+The judge times eager and inductor once per task and device (`Baselines`, also asked for on their own by
+the backend so that eager competes with inductor outside its compile) and asks the sandboxed candidate
 process to time itself the same way while the judge holds the GPU lock. Every variant rotates over the same
 input sets, so no kernel is timed on a single buffer it could memoise.
 """
@@ -43,9 +44,22 @@ def bench_rotating(fn: Callable[..., Any], input_sets: dict[str, list[Any]],
     return ms, last
 
 
+def interleaved_medians(functions: dict[str, Callable[..., Any]], input_sets: dict[str, list[Any]],
+                        rounds: int = ROUNDS) -> dict[str, float]:
+    """Median ms of each function, timed in turns round by round (so drift hits all alike), each rotating
+    over the same input sets. The one timing loop of eager, inductor, the model guard and the examples."""
+    samples: dict[str, list[float]] = {name: [] for name in functions}
+    for _ in range(rounds):
+        for name, fn in functions.items():
+            samples[name] += bench_rotating(fn, input_sets, 1)[0]
+    return {name: statistics.median(values) for name, values in samples.items()}
+
+
 @dataclass(frozen=True)
 class Baselines:
-    eager_ms: float
+    """A task's eager and inductor medians; None where nothing was timed (no GPU, inductor failed)."""
+
+    eager_ms: float | None
     inductor_ms: float | None
     note: str
 
@@ -53,22 +67,19 @@ class Baselines:
 def time_baselines(reference: torch.nn.Module, input_sets: dict[str, list[Any]]) -> Baselines:
     """Eager and inductor medians for a task, interleaved round by round (call under `gpu_lock`)."""
     notes = []
+    functions: dict[str, Callable[..., Any]] = {"eager": reference}
     try:
         compiled = torch.compile(copy.deepcopy(reference))
         with torch.no_grad():
             compiled(*next(iter(input_sets.values())))
+        functions["inductor"] = compiled
     except Exception as exc:  # inductor itself failed on this task: report eager only
-        compiled = None
         first = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ""
         notes.append(f"inductor failed: {type(exc).__name__}: {first}")
-    eager, inductor = [], []
-    for _ in range(ROUNDS):
-        eager += bench_rotating(reference, input_sets, 1)[0]
-        if compiled is not None:
-            inductor += bench_rotating(compiled, input_sets, 1)[0]
+    ms = interleaved_medians(functions, input_sets)
     device = torch.cuda.get_device_name(next(t for s in input_sets.values() for t in s if isinstance(t, torch.Tensor)).device)
     note = "; ".join([f"do_bench medians of {ROUNDS} rounds on {device}, baselines cached per task", *notes])
-    return Baselines(statistics.median(eager), statistics.median(inductor) if inductor else None, note)
+    return Baselines(ms["eager"], ms.get("inductor"), note)
 
 
 @contextmanager
