@@ -8,7 +8,8 @@
     no engine at all: eager competes with inductor for the region (the verifier's judge times both in
     its own process), so the compiled model should be no slower than eager.
 (c) warm_compile: fresh processes compile (a)'s model with a warm cache, inductor's and ours, the
-    time from torch.compile to the first result (median of 3 after one warming run each).
+    time from torch.compile to the first result (median of 5 after one warming run each, the backends
+    taking turns).
 
     PYTHONPATH=. python examples/regions_gpu.py --out $OUT/regions.json
 
@@ -44,7 +45,7 @@ DEVICE = "cuda" if ON_GPU else "cpu"
 # KernelBench level 2 #14 and level 1 #47 sizes on a GPU; tiny ones for the interpreter.
 GEMM_SIZES = (1024, 8192, 8192) if ON_GPU else (8, 64, 32)  # batch, in features, out features
 SUM_SHAPE = (128, 4096, 4095) if ON_GPU else (4, 16, 15)
-WARM_RUNS = 3
+WARM_RUNS = 5
 
 
 class GemmDivideSumScale(torch.nn.Module):
@@ -124,16 +125,18 @@ def child_compile(backend: str, cache_dir: str) -> None:
     print(json.dumps({"seconds": time.monotonic() - start}))
 
 
-def warm_compile_seconds(backend: str, cache_dir: Path) -> list[float]:
-    """One warming run, then WARM_RUNS measured ones, each in a fresh process."""
-    command = [sys.executable, __file__, "--child-compile", backend, "--cache-dir", str(cache_dir)]
-    seconds = []
+def warm_compile_seconds(cache_dir: Path) -> dict[str, list[float]]:
+    """One warming run each, then WARM_RUNS measured ones, each in a fresh process, the backends taking turns
+    (so a drift in the machine's speed falls on both)."""
+    seconds: dict[str, list[float]] = {"inductor": [], "autotriton": []}
     for run in range(WARM_RUNS + 1):
-        out = subprocess.run(command, capture_output=True, text=True, timeout=900, env=os.environ.copy())
-        if out.returncode != 0:
-            raise RuntimeError(f"{backend} compile child failed:\n{out.stderr[-2000:]}")
-        if run:
-            seconds.append(json.loads(out.stdout.strip().splitlines()[-1])["seconds"])
+        for backend in seconds:
+            command = [sys.executable, __file__, "--child-compile", backend, "--cache-dir", str(cache_dir)]
+            out = subprocess.run(command, capture_output=True, text=True, timeout=900, env=os.environ.copy())
+            if out.returncode != 0:
+                raise RuntimeError(f"{backend} compile child failed:\n{out.stderr[-2000:]}")
+            if run:
+                seconds[backend].append(json.loads(out.stdout.strip().splitlines()[-1])["seconds"])
     return seconds
 
 
@@ -163,7 +166,7 @@ def main() -> int:
     del inputs
     if ON_GPU:
         torch.cuda.empty_cache()
-    warm = {backend: warm_compile_seconds(backend, cache_dir) for backend in ("inductor", "autotriton")}
+    warm = warm_compile_seconds(cache_dir)
     warm_median = {backend: statistics.median(s) for backend, s in warm.items()}
 
     g, s = gemm["ms"], sum_dim1["ms"]
