@@ -95,23 +95,37 @@ class FilesEngine(Engine):
 
 
 class HFEngine(Engine):
+    """transformers in-process. A local directory loads offline (never the hub). Generation stops at
+    the tokenizer's eos (and the model's own eos ids) and never runs past the model's context, so a
+    small model that never says eos cannot run away; a prompt that leaves no room is an empty answer
+    (the model's failure, not the engine's)."""
+
     name = "hf"
 
-    def __init__(self, path: str, device: str | None = None, dtype: str = "auto"):
+    def __init__(self, path: str, device: str | None = None, dtype: str | None = None):
         import torch
 
         try:
             from transformers import AutoModelForCausalLM, AutoTokenizer
         except ImportError as exc:
             raise ImportError("the hf engine needs transformers: pip install autotriton[hf]") from exc
-        if path.startswith(("/", ".", "~")) and not Path(path).expanduser().is_dir():
+        local = Path(path).expanduser()
+        if path.startswith(("/", ".", "~")) and not local.is_dir():
             raise ValueError(f"hf engine: no model directory at {path}")
         self.model = path
         self.device = device or ("cuda" if torch.cuda.is_available() else "cpu")
-        self.tokenizer = AutoTokenizer.from_pretrained(path)
+        offline = {"local_files_only": True} if local.is_dir() else {}
+        self.tokenizer = AutoTokenizer.from_pretrained(path, **offline)
         if not self.tokenizer.chat_template:
             raise ValueError(f"hf engine: the tokenizer at {path} has no chat template")
-        self.lm = AutoModelForCausalLM.from_pretrained(path, dtype=dtype).to(self.device).eval()
+        dtype = dtype or ("float32" if self.device == "cpu" else "auto")  # bf16 on a CPU is slow where it works
+        self.lm = AutoModelForCausalLM.from_pretrained(path, dtype=dtype, **offline).to(self.device).eval()
+        self.context = getattr(self.lm.config, "max_position_embeddings", None)
+        eos = self.lm.generation_config.eos_token_id
+        model_eos = eos if isinstance(eos, list) else [] if eos is None else [eos]
+        self.eos_ids = [t for t in dict.fromkeys([self.tokenizer.eos_token_id, *model_eos]) if t is not None]
+        if not self.eos_ids:
+            raise ValueError(f"hf engine: the tokenizer at {path} has no eos token, so generation could not stop")
 
     def generate(self, conversations, n, temperature, max_tokens, meta=None):
         return [self._sample(c, n, temperature, max_tokens) for c in conversations]
@@ -122,8 +136,12 @@ class HFEngine(Engine):
         inputs = self.tokenizer.apply_chat_template(
             conversation, add_generation_prompt=True, return_tensors="pt", return_dict=True
         ).to(self.device)
+        prompt_tokens = inputs["input_ids"].shape[1]
+        room = max_tokens if self.context is None else min(max_tokens, self.context - prompt_tokens)
+        if room < 1:
+            return [Completion("", 0)] * n
         sampling = temperature > 0
-        eos = self.tokenizer.eos_token_id
+        pad = self.tokenizer.pad_token_id
         with torch.no_grad():
             output = self.lm.generate(
                 **inputs,
@@ -131,14 +149,15 @@ class HFEngine(Engine):
                 temperature=temperature if sampling else None,
                 top_p=None,
                 top_k=None,
-                max_new_tokens=max_tokens,
+                max_new_tokens=room,
+                eos_token_id=self.eos_ids,
                 num_return_sequences=n if sampling else 1,  # greedy decoding gives one answer
-                pad_token_id=self.tokenizer.pad_token_id if self.tokenizer.pad_token_id is not None else eos,
+                pad_token_id=pad if pad is not None else self.eos_ids[0],
             )
         completions = []
-        for row in output[:, inputs["input_ids"].shape[1]:].tolist():
-            if eos in row:
-                row = row[: row.index(eos) + 1]
+        for row in output[:, prompt_tokens:].tolist():
+            end = next((i for i, token in enumerate(row) if token in self.eos_ids), None)
+            row = row if end is None else row[: end + 1]
             completions.append(Completion(self.tokenizer.decode(row, skip_special_tokens=True), len(row)))
         return completions if sampling else completions * n
 

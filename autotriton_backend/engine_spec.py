@@ -1,14 +1,31 @@
-"""Engine spec strings (`hf:PATH`, `openai:BASE_URL#MODEL`, `vllm:PATH`, `files:DIR`): the one parser.
+"""Engine spec strings (`hf:PATH`, `openai:BASE_URL#MODEL`, `vllm:PATH`, `files:DIR`) and the default engine.
 
 The backend checks a spec when options are resolved, long before the agent starts an engine, so
 a typo fails once with the valid forms instead of once per region.
+
+The default engine is the model bundled with the package (`agent/bundled_model/`, a transformers
+model directory served in-process as `hf:DIR`): used wherever search needs an engine and none is
+configured. An explicit spec wins; `none` turns search off. The directory is found without
+importing the agent, which the backend must not do.
 """
 from __future__ import annotations
 
+import importlib.util
 from dataclasses import dataclass
+from pathlib import Path
 
 SPEC_FORMS = "hf:PATH, openai:BASE_URL#MODEL, vllm:PATH, files:DIR"
 KINDS = ("hf", "openai", "vllm", "files")
+NO_ENGINE = "none"  # engine="none": search off, regions without a cached kernel stay with inductor
+
+
+def _bundled_model_dir() -> Path:
+    spec = importlib.util.find_spec("agent")  # locates the package without running it
+    locations = list(spec.submodule_search_locations or []) if spec else []
+    return (Path(locations[0]) if locations else Path(__file__).resolve().parents[1] / "agent") / "bundled_model"
+
+
+BUNDLED_MODEL_DIR = _bundled_model_dir()
 
 
 @dataclass(frozen=True)
@@ -29,3 +46,31 @@ def parse_engine_spec(spec: str) -> EngineSpec:
     if kind not in KINDS or not rest:
         raise ValueError(f"bad engine spec {spec!r}; valid forms: {SPEC_FORMS}")
     return EngineSpec(kind, rest)
+
+
+def bundled_engine() -> str | None:
+    """`hf:DIR` for the bundled model, or None when it is absent or transformers cannot load it."""
+    if not (BUNDLED_MODEL_DIR / "config.json").is_file() or importlib.util.find_spec("transformers") is None:
+        return None
+    return f"hf:{BUNDLED_MODEL_DIR}"
+
+
+def effective_engine(configured: str | None) -> str | None:
+    """The engine search uses: a configured spec (checked), None for `none`, else the bundled model."""
+    if configured is None:
+        return bundled_engine()
+    if configured == NO_ENGINE:
+        return None
+    parse_engine_spec(configured)
+    return configured
+
+
+def no_engine_reason() -> str:
+    """Why search has no engine and how to get one: for the backend's warning and the CLIs' errors."""
+    if not (BUNDLED_MODEL_DIR / "config.json").is_file():
+        return (f"no engine is configured and no model is bundled at {BUNDLED_MODEL_DIR}; set options={{'engine': "
+                f"SPEC}} or AUTOTRITON_ENGINE ({SPEC_FORMS}), or put a trained model directory there "
+                "(README: the bundled model)")
+    if importlib.util.find_spec("transformers") is None:
+        return f"the bundled model at {BUNDLED_MODEL_DIR} needs transformers: pip install autotriton[hf]"
+    return f"engine={NO_ENGINE!r} turns search off; leave the engine unset to use the bundled model"
