@@ -56,8 +56,8 @@ def run_warmup(args: argparse.Namespace) -> int:
     given = {"engine": args.engine, "search_turns": args.turns, "search_samples": args.samples,
              "search_seconds": args.seconds, "search_tokens": args.tokens, "cache_dir": args.cache_dir}
     options = BackendOptions.resolve({"mode": "search", **{k: v for k, v in given.items() if v is not None}})
-    if options.engine is None:
-        raise ValueError(f"warmup needs an engine: {no_engine_reason()}")
+    if options.search_engine is None:
+        raise ValueError(f"warmup needs an engine: {no_engine_reason(options.engine)}")
     if args.workers is not None and args.workers < 1:
         raise ValueError("--workers must be at least 1")
     searcher = make_searcher(options)  # a bad engine fails now, not after the model compiled

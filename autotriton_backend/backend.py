@@ -30,7 +30,7 @@ from cache.store import CacheEntry, KernelCache
 
 from .choice import interleaved_medians
 from .collect import region_label
-from .engine_spec import bundled_engine, no_engine_reason
+from .engine_spec import NO_ENGINE, no_engine_reason
 from .options import BackendOptions
 from .partition import FINE, Region, coverage, find_regions
 from .region_task import region_to_task
@@ -251,9 +251,9 @@ class KernelPass(CustomGraphPass):
 
     def _searcher_for(self, what: str) -> Searcher | None:
         """The searcher for a cache miss (built once), announcing the search: it may take minutes."""
-        if self.options.engine is None:
-            if bundled_engine() is None:  # with a usable bundled model, no engine means engine="none": asked for
-                _warn_once(f"search mode has no engine: {no_engine_reason()}; "
+        if self.options.search_engine is None:
+            if self.options.engine != NO_ENGINE:  # engine="none" was asked for: nothing to warn about
+                _warn_once(f"search mode has no engine: {no_engine_reason(self.options.engine)}; "
                            "regions without a cached kernel stay with inductor")
             return None
         if self._engine_failure:

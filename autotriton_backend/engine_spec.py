@@ -56,21 +56,26 @@ def bundled_engine() -> str | None:
 
 
 def effective_engine(configured: str | None) -> str | None:
-    """The engine search uses: a configured spec (checked), None for `none`, else the bundled model."""
+    """The engine setting after defaults: a configured spec (checked) or `none` as given, else the
+    bundled model, else None (nothing configured, nothing bundled)."""
     if configured is None:
         return bundled_engine()
-    if configured == NO_ENGINE:
-        return None
-    parse_engine_spec(configured)
+    if configured != NO_ENGINE:
+        parse_engine_spec(configured)
     return configured
 
 
-def no_engine_reason() -> str:
-    """Why search has no engine and how to get one: for the backend's warning and the CLIs' errors."""
+def search_spec(engine: str | None) -> str | None:
+    """The spec to search with, or None where search has no engine (`none`, or nothing at all)."""
+    return None if engine in (None, NO_ENGINE) else engine
+
+
+def no_engine_reason(engine: str | None) -> str:
+    """Why search has no engine (`engine` as effective_engine gave it) and how to get one."""
+    if engine == NO_ENGINE:
+        return f"engine={NO_ENGINE!r} turns search off"
     if not (BUNDLED_MODEL_DIR / "config.json").is_file():
         return (f"no engine is configured and no model is bundled at {BUNDLED_MODEL_DIR}; set options={{'engine': "
                 f"SPEC}} or AUTOTRITON_ENGINE ({SPEC_FORMS}), or put a trained model directory there "
                 "(README: the bundled model)")
-    if importlib.util.find_spec("transformers") is None:
-        return f"the bundled model at {BUNDLED_MODEL_DIR} needs transformers: pip install autotriton[hf]"
-    return f"engine={NO_ENGINE!r} turns search off; leave the engine unset to use the bundled model"
+    return f"the bundled model at {BUNDLED_MODEL_DIR} needs transformers: pip install autotriton[hf]"

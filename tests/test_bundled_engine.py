@@ -23,6 +23,7 @@ from autotriton_backend.report import compile_report, reset_report
 from autotriton_backend.task import KernelTask
 
 CATALOGUE = Path(__file__).parent / "catalogue"
+FACTORY = Path(__file__).parent.parent / "examples" / "quickstart.py"
 TASK = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
 
 
@@ -36,21 +37,25 @@ def bundled(tmp_path, monkeypatch) -> Path:
     return directory
 
 
-def test_without_a_bundled_model_there_is_no_engine_and_the_reason_says_how_to_get_one():
+def test_without_a_bundled_model_there_is_no_engine_and_the_reason_says_how_to_get_one(monkeypatch, capsys):
+    monkeypatch.delenv("AUTOTRITON_ENGINE", raising=False)
     assert BackendOptions.resolve(None, {}).engine is None
-    assert "no model is bundled at" in engine_spec.no_engine_reason()
+    assert "no model is bundled at" in engine_spec.no_engine_reason(None)
     with pytest.raises(ValueError, match="needs an engine: no engine is configured and no model is bundled"):
         BackendOptions.resolve({"strict": True}, {})
+    for command in (["warmup", f"{FACTORY}:build"], ["eval", "--suite", str(CATALOGUE)]):
+        assert main(command) == 2
+        assert "needs an engine: no engine is configured and no model is bundled at" in capsys.readouterr().err
 
 
 def test_the_bundled_model_is_the_default_an_explicit_engine_wins_and_none_turns_search_off(bundled):
-    assert BackendOptions.resolve(None, {}).engine == f"hf:{bundled}"
+    assert BackendOptions.resolve(None, {}).search_engine == f"hf:{bundled}"
     assert BackendOptions.resolve({"strict": True}, {}).strict  # search mode has an engine now
     assert BackendOptions.resolve({"engine": "files:/answers"}, {}).engine == "files:/answers"
     assert BackendOptions.resolve(None, {"AUTOTRITON_ENGINE": "openai:http://h:1/v1#m"}).engine == "openai:http://h:1/v1#m"
-    assert BackendOptions.resolve({"engine": "none"}, {}).engine is None
-    assert BackendOptions.resolve(None, {"AUTOTRITON_ENGINE": "none"}).engine is None
-    assert BackendOptions.resolve({"engine": "none", "mode": "cache", "strict": True}, {}).engine is None
+    for off in (BackendOptions.resolve({"engine": "none"}, {}), BackendOptions.resolve(None, {"AUTOTRITON_ENGINE": "none"})):
+        assert (off.engine, off.search_engine) == ("none", None)
+    assert BackendOptions.resolve({"engine": "none", "mode": "cache", "strict": True}, {}).strict  # cache mode: fine
     with pytest.raises(ValueError, match="needs an engine: engine='none' turns search off"):
         BackendOptions.resolve({"engine": "none", "strict": True}, {})
 
@@ -59,7 +64,7 @@ def test_bundled_model_needs_transformers(bundled, monkeypatch):
     find_spec = importlib.util.find_spec  # as if transformers were not installed (the default install)
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "transformers" else find_spec(name, *a))
     assert BackendOptions.resolve(None, {}).engine is None
-    assert "needs transformers: pip install autotriton[hf]" in engine_spec.no_engine_reason()
+    assert "needs transformers: pip install autotriton[hf]" in engine_spec.no_engine_reason(None)
 
 
 class AddRelu(torch.nn.Module):

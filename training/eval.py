@@ -25,7 +25,7 @@ from tqdm import tqdm
 from agent.engines import Completion, Engine, EngineError, RequestMeta, make_engine
 from agent.loop import Budget
 from autotriton_backend.candidate import Candidate, Provenance
-from autotriton_backend.engine_spec import effective_engine, no_engine_reason
+from autotriton_backend.engine_spec import effective_engine, no_engine_reason, search_spec
 from autotriton_backend.options import ENV_PREFIX
 from autotriton_backend.prompt import PROMPT_VERSION, extract_code, first_prompt
 from autotriton_backend.task import KernelTask, TaskError
@@ -226,9 +226,10 @@ def run(args: argparse.Namespace) -> int:
     """Exit 0 when every task was evaluated, 1 when the engine or the verifier failed on some (run again)."""
     if args.samples < 1 or args.batch < 1 or args.max_tokens < 1:
         raise ValueError("--samples, --batch and --max-tokens must be at least 1")
-    spec = effective_engine(args.engine or os.environ.get(ENV_PREFIX + "ENGINE"))
+    engine = effective_engine(args.engine or os.environ.get(ENV_PREFIX + "ENGINE"))
+    spec = search_spec(engine)
     if spec is None:
-        raise ValueError(f"eval needs an engine: {no_engine_reason()}")
+        raise ValueError(f"eval needs an engine: {no_engine_reason(engine)}")
     suite = load_suite(args.suite, args.dataset)
     temperature = args.temperature if args.temperature is not None else 0.0 if args.samples == 1 else Budget().temperature
     device = VerifyOptions(device=args.device or "auto").resolved_device()
