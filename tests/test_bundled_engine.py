@@ -91,6 +91,9 @@ def test_hf_engine_stops_at_eos_and_never_runs_past_the_context(trained_tiny_mod
     (reply,) = trained.generate([first_prompt(TASK)], 1, 0.0, 4096)[0]
     assert 0 < reply.tokens < 400  # the answer and its eos, far below the limit
     assert "class ModelNew" in extract_code(reply.text)
+    other = first_prompt(KernelTask.from_file(CATALOGUE / "task_scale_rows.py"))  # a longer prompt: left padding
+    batched = trained.generate([other, first_prompt(TASK)], 2, 0.0, 4096)
+    assert [len(replies) for replies in batched] == [2, 2] and batched[1] == [reply, reply]
     garbage = make_engine(f"hf:{tiny_model}", device="cpu")  # never says eos; 1024 positions
     prompt = len(garbage.tokenizer.apply_chat_template(first_prompt(TASK), add_generation_prompt=True,
                                                        return_dict=True)["input_ids"])

@@ -125,3 +125,22 @@ def test_missing_dataset_says_how_to_make_it(tmp_path, capsys):
     code = main(["eval", "--engine", f"files:{tmp_path}", "--suite", "test", "--dataset", str(tmp_path / "none")])
     assert code == 2
     assert "autotriton train data --out" in capsys.readouterr().err
+
+
+@pytest.mark.gpu
+def test_kernelbench_examples_are_timed_on_the_gpu(tmp_path, capsys):
+    """The five GPU-sized examples with their hand-written candidates: fast_1 is measured, not None."""
+    kernelbench = Path(__file__).parent.parent / "examples" / "kernelbench"
+    suite, answers = tmp_path / "suite", tmp_path / "answers"
+    suite.mkdir()
+    answers.mkdir()
+    for candidate in sorted(kernelbench.glob("*_triton.py")):
+        task = kernelbench / candidate.name.replace("_triton", "")
+        shutil.copy(task, suite / task.name)
+        shutil.copy(candidate, answers / f"{KernelTask.from_file(task).key}.py")
+    code = main(["eval", "--engine", f"files:{answers}", "--suite", str(suite), "--device", "cuda", "--json"])
+    result = json.loads(capsys.readouterr().out)
+    print(json.dumps({k: v for k, v in result.items() if k != "rows"}))
+    assert code == 0 and (result["tasks"], result["correct_pct"], result["hacked_pct"]) == (5, 100.0, 0.0)
+    assert result["fast1_vs_eager_pct"] is not None and result["fast1_vs_inductor_pct"] is not None
+    assert all(s["speedup_vs_inductor"] is not None for row in result["rows"] for s in row["samples"])
