@@ -86,9 +86,11 @@ def test_directory_suite_honest_wrong_hacked_and_failures_that_are_not_the_model
     assert "files engine: no" in result["first_errors"][ENGINE_ERROR]
 
     answer(answers, (CATALOGUE / "task_scale_rows.py").read_text(), "honest_with_weights")
+    rows_file.write_text(rows_file.read_text() + '{"name": "cut off by an interrupt')
     code, result = run_eval(capsys, *args)  # resumes: only the task the engine failed on is asked again
     assert code == 0
-    assert len(rows_file.read_text().splitlines()) == 1 + 4  # header, three judged rows, then the new one
+    lines = rows_file.read_text().splitlines()
+    assert len(lines) == 1 + 4 and all(json.loads(line) for line in lines)  # header, 3 judged rows, the new one
     assert (result["tasks"], result["correct_pct"], result["pass_at_1"]) == (4, 50.0, 0.5)
 
     assert main(["eval", *args[:-2], "--rows", str(rows_file), "--samples", "1"]) == 2  # other settings: refused

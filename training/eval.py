@@ -186,13 +186,16 @@ class RowsFile:
             if json.loads(lines[0]) != header:
                 raise ValueError(f"--rows {path} holds a run with other settings ({lines[0]}); "
                                  "give another file to start afresh")
+            kept = [lines[0]]
             for line in lines[1:]:
-                if line.strip():
-                    try:
-                        row = TaskRow.from_json(json.loads(line))
-                    except (json.JSONDecodeError, TypeError, KeyError):
-                        break  # a line cut off by an interruption: redo from there
-                    self.done[row.key] = row
+                try:
+                    row = TaskRow.from_json(json.loads(line))
+                except (json.JSONDecodeError, TypeError, KeyError):
+                    break  # a line cut off by an interruption: that task is judged again
+                self.done[row.key] = row
+                kept.append(line)
+            if len(kept) < len(lines):
+                path.write_text("\n".join(kept) + "\n")
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(header) + "\n")
