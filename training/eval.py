@@ -90,7 +90,7 @@ def _test_split(dataset: Path) -> list[SuiteTask]:
 
 
 def evaluate(suite: list[SuiteTask], engine: Engine, config: EvalConfig, done: dict[str, TaskRow] | None = None,
-             on_row: Callable[[TaskRow], None] = lambda row: None, batch: int = 8, progress: bool = True) -> list[TaskRow]:
+             on_row: Callable[[TaskRow], None] = lambda row: None, batch: int = 16, progress: bool = True) -> list[TaskRow]:
     """One row per suite task, in order; `done` rows (by task key) are reused, each new one goes to `on_row`."""
     done = done or {}
     rows: dict[int, TaskRow] = {}
@@ -220,7 +220,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", type=float, default=VerifyOptions().timeout_s,
                         help="seconds each verifier step may take at small sizes (grows with the task's size)")
     parser.add_argument("--dataset", type=Path, default=DEFAULT_DATASET, help="the dataset behind --suite test")
-    parser.add_argument("--batch", type=int, default=8, help="tasks per engine request")
+    parser.add_argument("--batch", type=int, default=16, help="tasks per engine request")
     parser.add_argument("--rows", type=Path, default=None, help="per-task results as JSON lines; a rerun resumes")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the markdown table")
 
