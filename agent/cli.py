@@ -5,6 +5,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from autotriton_backend.engine_spec import no_engine_reason
 from autotriton_backend.options import BackendOptions
 from cache.store import KernelCache
 
@@ -17,7 +18,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     warm = subparsers.add_parser("warmup", help="search kernels for a model's regions and fill the cache")
     _add_model(warm)
-    warm.add_argument("--engine", help="engine spec (default: $AUTOTRITON_ENGINE), e.g. openai:http://host:8000/v1#model")
+    warm.add_argument("--engine", help="engine spec (default: $AUTOTRITON_ENGINE, else the bundled model), "
+                      "e.g. openai:http://host:8000/v1#model")
     warm.add_argument("--turns", type=int, help="model turns per conversation (repair and speed turns)")
     warm.add_argument("--samples", type=int, help="conversations sampled per task")
     warm.add_argument("--seconds", type=float, help="time budget per task")
@@ -54,8 +56,8 @@ def run_warmup(args: argparse.Namespace) -> int:
     given = {"engine": args.engine, "search_turns": args.turns, "search_samples": args.samples,
              "search_seconds": args.seconds, "search_tokens": args.tokens, "cache_dir": args.cache_dir}
     options = BackendOptions.resolve({"mode": "search", **{k: v for k, v in given.items() if v is not None}})
-    if options.engine is None:
-        raise ValueError("warmup needs an engine: pass --engine SPEC or set AUTOTRITON_ENGINE")
+    if options.search_engine is None:
+        raise ValueError(f"warmup needs an engine: {no_engine_reason(options.engine)}")
     if args.workers is not None and args.workers < 1:
         raise ValueError("--workers must be at least 1")
     searcher = make_searcher(options)  # a bad engine fails now, not after the model compiled

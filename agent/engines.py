@@ -95,52 +95,85 @@ class FilesEngine(Engine):
 
 
 class HFEngine(Engine):
+    """transformers in-process. A local directory loads offline (never the hub). Conversations are
+    generated `batch` at a time (left-padded). Generation stops at the tokenizer's eos (and the model's
+    own eos ids) and never runs past the model's context, so a small model that never says eos cannot
+    run away; a prompt that leaves no room gets an empty answer (the model's failure, not the engine's)."""
+
     name = "hf"
 
-    def __init__(self, path: str, device: str | None = None, dtype: str = "auto"):
+    def __init__(self, path: str, device: str | None = None, dtype: str | None = None, batch: int = 16):
         import torch
 
         try:
             from transformers import AutoModelForCausalLM, AutoTokenizer
         except ImportError as exc:
             raise ImportError("the hf engine needs transformers: pip install autotriton[hf]") from exc
-        if path.startswith(("/", ".", "~")) and not Path(path).expanduser().is_dir():
+        local = Path(path).expanduser()
+        if path.startswith(("/", ".", "~")) and not local.is_dir():
             raise ValueError(f"hf engine: no model directory at {path}")
         self.model = path
+        self.batch = batch
         self.device = device or ("cuda" if torch.cuda.is_available() else "cpu")
-        self.tokenizer = AutoTokenizer.from_pretrained(path)
+        offline = {"local_files_only": True} if local.is_dir() else {}
+        self.tokenizer = AutoTokenizer.from_pretrained(path, padding_side="left", **offline)
         if not self.tokenizer.chat_template:
             raise ValueError(f"hf engine: the tokenizer at {path} has no chat template")
-        self.lm = AutoModelForCausalLM.from_pretrained(path, dtype=dtype).to(self.device).eval()
+        dtype = dtype or ("float32" if self.device == "cpu" else "auto")  # bf16 on a CPU is slow where it works
+        self.lm = AutoModelForCausalLM.from_pretrained(path, dtype=dtype, **offline).to(self.device).eval()
+        self.context = getattr(self.lm.config, "max_position_embeddings", None)
+        eos = self.lm.generation_config.eos_token_id
+        model_eos = eos if isinstance(eos, list) else [] if eos is None else [eos]
+        self.eos_ids = [t for t in dict.fromkeys([self.tokenizer.eos_token_id, *model_eos]) if t is not None]
+        if not self.eos_ids:
+            raise ValueError(f"hf engine: the tokenizer at {path} has no eos token, so generation could not stop")
+        self.pad_id = self.tokenizer.pad_token_id if self.tokenizer.pad_token_id is not None else self.eos_ids[0]
 
     def generate(self, conversations, n, temperature, max_tokens, meta=None):
-        return [self._sample(c, n, temperature, max_tokens) for c in conversations]
+        prompts = [self.tokenizer.apply_chat_template(c, add_generation_prompt=True, tokenize=False) for c in conversations]
+        ids = [self.tokenizer(p, add_special_tokens=False)["input_ids"] for p in prompts]
+        room = [max_tokens if self.context is None else min(max_tokens, self.context - len(i)) for i in ids]
+        replies: list[list[Completion]] = [[Completion("", 0)] * n for _ in conversations]
+        fits = sorted((i for i in range(len(ids)) if room[i] >= 1), key=lambda i: len(ids[i]))  # alike lengths together
+        for start in range(0, len(fits), self.batch):
+            chunk = fits[start:start + self.batch]
+            for i, completions in zip(chunk, self._sample([ids[i] for i in chunk], n, temperature,
+                                                          min(room[i] for i in chunk))):
+                replies[i] = completions
+        return replies
 
-    def _sample(self, conversation: Conversation, n: int, temperature: float, max_tokens: int) -> list[Completion]:
+    def _sample(self, ids: list[list[int]], n: int, temperature: float, max_new: int) -> list[list[Completion]]:
         import torch
 
-        inputs = self.tokenizer.apply_chat_template(
-            conversation, add_generation_prompt=True, return_tensors="pt", return_dict=True
-        ).to(self.device)
+        width = max(len(i) for i in ids)
+        input_ids = torch.tensor([[self.pad_id] * (width - len(i)) + i for i in ids], device=self.device)
+        attention = torch.tensor([[0] * (width - len(i)) + [1] * len(i) for i in ids], device=self.device)
         sampling = temperature > 0
-        eos = self.tokenizer.eos_token_id
+        returned = n if sampling else 1  # greedy decoding gives one answer
         with torch.no_grad():
             output = self.lm.generate(
-                **inputs,
+                input_ids=input_ids,
+                attention_mask=attention,
                 do_sample=sampling,
                 temperature=temperature if sampling else None,
                 top_p=None,
                 top_k=None,
-                max_new_tokens=max_tokens,
-                num_return_sequences=n if sampling else 1,  # greedy decoding gives one answer
-                pad_token_id=self.tokenizer.pad_token_id if self.tokenizer.pad_token_id is not None else eos,
+                max_new_tokens=max_new,
+                eos_token_id=self.eos_ids,
+                num_return_sequences=returned,
+                pad_token_id=self.pad_id,
             )
-        completions = []
-        for row in output[:, inputs["input_ids"].shape[1]:].tolist():
-            if eos in row:
-                row = row[: row.index(eos) + 1]
-            completions.append(Completion(self.tokenizer.decode(row, skip_special_tokens=True), len(row)))
-        return completions if sampling else completions * n
+        rows = output[:, width:].tolist()
+        result = []
+        for k in range(len(ids)):
+            completions = [self._completion(row) for row in rows[k * returned:(k + 1) * returned]]
+            result.append(completions if sampling else completions * n)
+        return result
+
+    def _completion(self, row: list[int]) -> Completion:
+        end = next((i for i, token in enumerate(row) if token in self.eos_ids), None)
+        row = row if end is None else row[: end + 1]
+        return Completion(self.tokenizer.decode(row, skip_special_tokens=True), len(row))
 
 
 class OpenAIEngine(Engine):

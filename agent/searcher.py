@@ -9,6 +9,7 @@ import json
 import logging
 from pathlib import Path
 
+from autotriton_backend.engine_spec import no_engine_reason
 from autotriton_backend.options import BackendOptions
 from autotriton_backend.searching import SearchOutcome
 from autotriton_backend.task import KernelTask
@@ -75,8 +76,8 @@ def _reason(verdict: Verdict) -> str:
 
 
 def make_searcher(options: BackendOptions) -> AgentSearcher:
-    if options.engine is None:
-        raise ValueError("the agent needs an engine spec (options={'engine': ...} or AUTOTRITON_ENGINE)")
+    if options.search_engine is None:
+        raise ValueError(f"the agent needs an engine: {no_engine_reason(options.engine)}")
     budget = Budget(samples=options.search_samples, turns=options.search_turns, seconds=options.search_seconds,
                     tokens=options.search_tokens)
     cache_dir = Path(options.cache_dir) if options.cache_dir else default_directory()

@@ -29,6 +29,7 @@ from cache.graph_records import GraphRecord, GraphRecords, GuardDecision, Splice
 from cache.store import CacheEntry, KernelCache
 
 from .collect import region_label
+from .engine_spec import NO_ENGINE, no_engine_reason
 from .options import BackendOptions
 from .partition import FINE, Region, coverage, find_regions
 from .region_task import region_to_task
@@ -253,9 +254,10 @@ class KernelPass(CustomGraphPass):
 
     def _searcher_for(self, what: str) -> Searcher | None:
         """The searcher for a cache miss (built once), announcing the search: it may take minutes."""
-        if self.options.engine is None:
-            _warn_once("search mode has no engine (set AUTOTRITON_ENGINE or options={'engine': ...}); "
-                       "regions without a cached kernel stay with the faster of eager and inductor")
+        if self.options.search_engine is None:
+            if self.options.engine != NO_ENGINE:  # engine="none" was asked for: nothing to warn about
+                _warn_once(f"search mode has no engine: {no_engine_reason(self.options.engine)}; "
+                           "regions without a cached kernel stay with the faster of eager and inductor")
             return None
         if self._engine_failure:
             raise EngineUnavailable(self._engine_failure)

@@ -5,7 +5,7 @@ import os
 from dataclasses import dataclass, fields
 from typing import Any, Mapping
 
-from .engine_spec import parse_engine_spec
+from .engine_spec import effective_engine, no_engine_reason, search_spec
 
 MODES = ("search", "cache", "off")
 ENV_PREFIX = "AUTOTRITON_"
@@ -14,7 +14,7 @@ ENV_PREFIX = "AUTOTRITON_"
 @dataclass(frozen=True)
 class BackendOptions:
     mode: str = "search"  # search: cache, then ask the engine for misses; cache: hits only; off: plain inductor
-    engine: str | None = None  # engine spec for search mode, e.g. "openai:http://localhost:8000/v1#model"
+    engine: str | None = None  # engine spec for search mode, or "none"; resolve() fills in the bundled model
     cache_dir: str | None = None  # default: $AUTOTRITON_CACHE_DIR or ~/.cache/autotriton/kernels
     strict: bool = False  # raise instead of falling back to inductor
     report: bool = False  # print the compile report after each graph
@@ -24,6 +24,11 @@ class BackendOptions:
     search_seconds: float = 600.0
     search_tokens: int | None = None  # generated tokens per region, all turns together
     verify_timeout_s: float = 180.0  # seconds one candidate may run in the verifier before it is killed
+
+    @property
+    def search_engine(self) -> str | None:
+        """The spec search mode asks for kernels, or None: `none`, or no engine configured or bundled."""
+        return search_spec(self.engine)
 
     @staticmethod
     def resolve(options: Mapping[str, Any] | None = None, environ: Mapping[str, str] = os.environ) -> "BackendOptions":
@@ -39,6 +44,10 @@ class BackendOptions:
                 raise ValueError(f"unknown autotriton option {name!r}; valid options: {', '.join(known)}")
             _check_type(name, value, known[name].type)
             values[name] = value
+        try:
+            values["engine"] = effective_engine(values.get("engine"))
+        except ValueError as exc:
+            raise ValueError(f"autotriton option engine: {exc}") from None
         resolved = BackendOptions(**values)
         resolved._check_values()
         return resolved
@@ -46,20 +55,16 @@ class BackendOptions:
     def _check_values(self) -> None:
         if self.mode not in MODES:
             raise ValueError(f"unknown autotriton mode {self.mode!r}; valid modes: {', '.join(MODES)}")
-        if self.engine is not None:
-            try:
-                parse_engine_spec(self.engine)
-            except ValueError as exc:
-                raise ValueError(f"autotriton option engine: {exc}") from None
         for name in ("search_turns", "search_samples", "search_tokens"):
             if getattr(self, name) is not None and getattr(self, name) < 1:
                 raise ValueError(f"autotriton option {name} must be at least 1, got {getattr(self, name)!r}")
         for name in ("search_seconds", "verify_timeout_s"):
             if getattr(self, name) <= 0:
                 raise ValueError(f"autotriton option {name} must be a positive number of seconds, got {getattr(self, name)!r}")
-        if self.strict and self.mode == "search" and self.engine is None:
-            raise ValueError("autotriton option strict=True in search mode needs an engine (options={'engine': ...} "
-                             "or AUTOTRITON_ENGINE); to use cached kernels only, set mode='cache'")
+        if self.strict and self.mode == "search" and self.search_engine is None:
+            raise ValueError(f"autotriton option strict=True in search mode needs an engine: "
+                             f"{no_engine_reason(self.engine)}; "
+                             "to use cached kernels only, set mode='cache'")
 
 
 _TYPE_NAMES = {"bool": (bool,), "int": (int,), "float": (int, float), "str": (str,)}

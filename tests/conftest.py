@@ -1,5 +1,6 @@
 import glob
 import os
+from pathlib import Path
 
 # Before torch or triton load: without a GPU, Triton kernels spliced into compiled graphs run
 # through the interpreter, which must be on from the start (the verifier's workers set it themselves).
@@ -25,3 +26,87 @@ def _isolated_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("AUTOTRITON_CACHE_DIR", str(tmp_path / "kernel-cache"))
     monkeypatch.setenv("AUTOTRITON_KEY_FILE", str(tmp_path / "config" / "cache.key"))
     monkeypatch.delenv("AUTOTRITON_MODE", raising=False)
+
+
+@pytest.fixture(autouse=True)
+def _no_bundled_model(tmp_path, monkeypatch):
+    """Tests see no bundled model unless they put one in place: their engine is the one they name."""
+    from autotriton_backend import engine_spec
+
+    monkeypatch.setattr(engine_spec, "BUNDLED_MODEL_DIR", tmp_path / "no-bundled-model")
+
+
+# ---------------------------------------------------------------- tiny models, built here (no hub)
+# The one home of the test models: a byte-level BPE trained on the spot and a small Llama from a config.
+
+TINY_TASK = Path(__file__).parent / "catalogue" / "task_add_relu.py"
+TINY_ANSWER = Path(__file__).parent / "catalogue" / "honest_single_kernel.py"
+
+
+def _tiny_model(texts: list[str], hidden: int, layers: int, context: int):
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+    from transformers import LlamaConfig, LlamaForCausalLM, PreTrainedTokenizerFast
+
+    bpe = Tokenizer(models.BPE())
+    bpe.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    bpe.decoder = decoders.ByteLevel()
+    trainer = trainers.BpeTrainer(vocab_size=600, special_tokens=["<|end|>"], show_progress=False,
+                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
+    bpe.train_from_iterator(texts, trainer)
+    tokenizer = PreTrainedTokenizerFast(tokenizer_object=bpe, eos_token="<|end|>", pad_token="<|end|>")
+    tokenizer.chat_template = (
+        "{% for m in messages %}<|{{ m['role'] }}|>{{ m['content'] }}<|end|>{% endfor %}"
+        "{% if add_generation_prompt %}<|assistant|>{% endif %}"
+    )
+    torch.manual_seed(0)
+    config = LlamaConfig(vocab_size=len(tokenizer), hidden_size=hidden, intermediate_size=2 * hidden,
+                         num_hidden_layers=layers, num_attention_heads=2, num_key_value_heads=2,
+                         max_position_embeddings=context, eos_token_id=tokenizer.eos_token_id,
+                         pad_token_id=tokenizer.pad_token_id, bos_token_id=None)
+    return LlamaForCausalLM(config), tokenizer
+
+
+def _tiny_conversation() -> tuple[list[dict[str, str]], str]:
+    from autotriton_backend.prompt import first_prompt
+    from autotriton_backend.task import KernelTask
+
+    return first_prompt(KernelTask.from_file(TINY_TASK)), f"```python\n{TINY_ANSWER.read_text().strip()}\n```"
+
+
+@pytest.fixture(scope="session")
+def tiny_model(tmp_path_factory) -> Path:
+    """A 1-layer random Llama: writes garbage and never needs to stop (its context is 1024 tokens)."""
+    prompt, answer = _tiny_conversation()
+    model, tokenizer = _tiny_model([prompt[0]["content"], answer], hidden=32, layers=1, context=1024)
+    path = tmp_path_factory.mktemp("tiny-llama")
+    model.save_pretrained(path)
+    tokenizer.save_pretrained(path)
+    return path
+
+
+@pytest.fixture(scope="session")
+def trained_tiny_model(tmp_path_factory) -> Path:
+    """A tiny Llama overfitted (loss on the answer only) to answer task_add_relu's first prompt with an
+    honest kernel and eos: a stand-in for the bundled model that writes a parsable, verifiable answer."""
+    prompt, answer = _tiny_conversation()
+    model, tokenizer = _tiny_model([prompt[0]["content"], answer], hidden=48, layers=1, context=2048)
+    prefix = tokenizer.apply_chat_template(prompt, add_generation_prompt=True, tokenize=False)
+    text = tokenizer.apply_chat_template(prompt + [{"role": "assistant", "content": answer}], tokenize=False)
+    assert text.startswith(prefix)
+    ids = torch.tensor([tokenizer(text, add_special_tokens=False)["input_ids"]])
+    labels = ids.clone()
+    labels[:, : len(tokenizer(prefix, add_special_tokens=False)["input_ids"])] = -100
+    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-2)
+    model.train()
+    for _ in range(300):  # about 70 steps, a second or two
+        loss = model(input_ids=ids, labels=labels).loss
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+        if loss.item() < 0.01:
+            break
+    assert loss.item() < 0.01, f"the tiny model did not learn its answer (loss {loss.item():.3f})"
+    path = tmp_path_factory.mktemp("trained-tiny-llama")
+    model.eval().save_pretrained(path)
+    tokenizer.save_pretrained(path)
+    return path

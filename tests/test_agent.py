@@ -1,7 +1,7 @@
 """Agent tests: parser, engine specs, and the search loop against real engines and a real verifier.
 
 Nothing is mocked: the files engine replays candidates from disk, the hf and openai engines run a
-tiny random Llama built here (no hub access), served for the openai engine by `transformers serve`.
+tiny random Llama built in tests/conftest.py (no hub access), served for the openai engine by `transformers serve`.
 """
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-import torch
 
 from agent import Budget, RequestMeta, make_engine, search
 from agent.engines import EngineError
@@ -180,44 +179,7 @@ def test_files_engine_naming(tmp_path: Path) -> None:
         engine.generate([[]], 1, 0.0, 10, [RequestMeta("missing", 0, 0)])  # no file at all: the engine failed
 
 
-# ---------------------------------------------------------------- a tiny random model, built here
-
-
-@pytest.fixture(scope="module")
-def tiny_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A 1-layer random Llama with a byte-level BPE tokenizer trained on the spot, saved to disk."""
-    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
-    from transformers import LlamaConfig, LlamaForCausalLM, PreTrainedTokenizerFast
-
-    bpe = Tokenizer(models.BPE())
-    bpe.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    bpe.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(
-        vocab_size=400, special_tokens=["<|end|>"], initial_alphabet=pre_tokenizers.ByteLevel.alphabet()
-    )
-    bpe.train_from_iterator([TASK_SOURCE, GOOD] * 3, trainer)
-    tokenizer = PreTrainedTokenizerFast(tokenizer_object=bpe, eos_token="<|end|>", pad_token="<|end|>")
-    tokenizer.chat_template = (
-        "{% for m in messages %}<|{{ m['role'] }}|>{{ m['content'] }}<|end|>{% endfor %}"
-        "{% if add_generation_prompt %}<|assistant|>{% endif %}"
-    )
-    torch.manual_seed(0)
-    config = LlamaConfig(
-        vocab_size=len(tokenizer),
-        hidden_size=32,
-        intermediate_size=64,
-        num_hidden_layers=1,
-        num_attention_heads=2,
-        num_key_value_heads=2,
-        max_position_embeddings=8192,
-        eos_token_id=tokenizer.eos_token_id,
-        pad_token_id=tokenizer.pad_token_id,
-        bos_token_id=None,
-    )
-    path = tmp_path_factory.mktemp("tiny-llama")
-    LlamaForCausalLM(config).save_pretrained(path)
-    tokenizer.save_pretrained(path)
-    return path
+# ---------------------------------------------------------------- the tiny random model (tests/conftest.py)
 
 
 def assert_garbage_handled(result, samples: int, turns: int) -> None:

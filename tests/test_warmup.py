@@ -88,7 +88,7 @@ def test_unreachable_server_falls_back_and_the_compile_succeeds():
 @pytest.mark.parametrize("args, message", [
     (["warmup", FACTORY, "--engine", "hf:/nonexistent/model"], "no model directory at /nonexistent/model"),
     (["warmup", FACTORY, "--engine", "bogus"], "valid forms"),
-    (["warmup", FACTORY], "warmup needs an engine"),
+    (["warmup", FACTORY, "--engine", "none"], "warmup needs an engine: engine='none' turns search off"),
     (["warmup", "/nonexistent.py:build", "--engine", "files:/tmp"], "script not found"),
     (["tasks", f"{FACTORY[:-len(':build')]}:nope", "--out", "/tmp/unused"], "defines no function 'nope'"),
     (["tasks", FACTORY[:-len(":build")], "--out", "/tmp/unused"], "expected SCRIPT.py:FACTORY"),

@@ -1,4 +1,4 @@
-"""`autotriton train ...`: the training pipeline's commands (data now; the model's steps join here)."""
+"""`autotriton train ...` and `autotriton eval`: the training pipeline's commands and the model's evaluation."""
 from __future__ import annotations
 
 import argparse
@@ -12,6 +12,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     add_arguments(data)
     data.set_defaults(run=run_data)
+
+    evaluation = subparsers.add_parser("eval", help="score an engine on a suite: compile, correct, fast_1, pass@k, hacked")
+    from training.eval import add_arguments as add_eval_arguments, run as run_eval
+
+    add_eval_arguments(evaluation)
+    evaluation.set_defaults(run=run_eval)
 
 
 def run_data(args: argparse.Namespace) -> int:

@@ -1,0 +1,147 @@
+"""The bundled default engine: when it is used, and a real tiny model in its place, loaded offline.
+
+tests/conftest.py hides the repository's own bundled model from every test; these tests put one in
+place (a directory with a config, or a tiny model trained on the spot) by pointing BUNDLED_MODEL_DIR at it.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import warnings
+from pathlib import Path
+
+import pytest
+import torch
+
+from agent import make_engine
+from autotriton_backend import engine_spec
+from autotriton_backend.cli import main
+from autotriton_backend.options import BackendOptions
+from autotriton_backend.prompt import extract_code, first_prompt
+from autotriton_backend.report import compile_report, reset_report
+from autotriton_backend.task import KernelTask
+
+CATALOGUE = Path(__file__).parent / "catalogue"
+FACTORY = Path(__file__).parent.parent / "examples" / "quickstart.py"
+TASK = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
+
+
+@pytest.fixture
+def bundled(tmp_path, monkeypatch) -> Path:
+    """A bundled model directory as far as resolution can tell (its config is there)."""
+    directory = tmp_path / "bundled_model"
+    directory.mkdir()
+    (directory / "config.json").write_text("{}")
+    monkeypatch.setattr(engine_spec, "BUNDLED_MODEL_DIR", directory)
+    return directory
+
+
+def test_without_a_bundled_model_there_is_no_engine_and_the_reason_says_how_to_get_one(monkeypatch, capsys):
+    monkeypatch.delenv("AUTOTRITON_ENGINE", raising=False)
+    assert BackendOptions.resolve(None, {}).engine is None
+    assert "no model is bundled at" in engine_spec.no_engine_reason(None)
+    with pytest.raises(ValueError, match="needs an engine: no engine is configured and no model is bundled"):
+        BackendOptions.resolve({"strict": True}, {})
+    for command in (["warmup", f"{FACTORY}:build"], ["eval", "--suite", str(CATALOGUE)]):
+        assert main(command) == 2
+        assert "needs an engine: no engine is configured and no model is bundled at" in capsys.readouterr().err
+
+
+def test_the_bundled_model_is_the_default_an_explicit_engine_wins_and_none_turns_search_off(bundled):
+    assert BackendOptions.resolve(None, {}).search_engine == f"hf:{bundled}"
+    assert BackendOptions.resolve({"strict": True}, {}).strict  # search mode has an engine now
+    assert BackendOptions.resolve({"engine": "files:/answers"}, {}).engine == "files:/answers"
+    assert BackendOptions.resolve(None, {"AUTOTRITON_ENGINE": "openai:http://h:1/v1#m"}).engine == "openai:http://h:1/v1#m"
+    for off in (BackendOptions.resolve({"engine": "none"}, {}), BackendOptions.resolve(None, {"AUTOTRITON_ENGINE": "none"})):
+        assert (off.engine, off.search_engine) == ("none", None)
+    assert BackendOptions.resolve({"engine": "none", "mode": "cache", "strict": True}, {}).strict  # cache mode: fine
+    with pytest.raises(ValueError, match="needs an engine: engine='none' turns search off"):
+        BackendOptions.resolve({"engine": "none", "strict": True}, {})
+
+
+def test_bundled_model_needs_transformers(bundled, monkeypatch):
+    find_spec = importlib.util.find_spec  # as if transformers were not installed (the default install)
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "transformers" else find_spec(name, *a))
+    assert BackendOptions.resolve(None, {}).engine is None
+    assert "needs transformers: pip install autotriton[hf]" in engine_spec.no_engine_reason(None)
+
+
+class AddRelu(torch.nn.Module):
+    def forward(self, x, y):
+        return torch.relu(x + y)
+
+
+def test_engine_none_with_a_bundled_model_keeps_inductor_quietly(bundled):
+    model, inputs = AddRelu(), [torch.randn(4, 33), torch.randn(4, 33)]
+    torch._dynamo.reset()
+    reset_report()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)  # asked for: no warning
+        out = torch.compile(model, backend="autotriton", options={"engine": "none"})(*inputs)
+    torch.testing.assert_close(out, model(*inputs))
+    assert {r.status for r in compile_report().records} == {"no-engine"}
+
+
+# ---------------------------------------------------------------- a real tiny model as the bundled one
+
+
+def test_hf_engine_stops_at_eos_and_never_runs_past_the_context(trained_tiny_model, tiny_model):
+    trained = make_engine(f"hf:{trained_tiny_model}", device="cpu")
+    (reply,) = trained.generate([first_prompt(TASK)], 1, 0.0, 4096)[0]
+    assert 0 < reply.tokens < 400  # the answer and its eos, far below the limit
+    assert "class ModelNew" in extract_code(reply.text)
+    other = first_prompt(KernelTask.from_file(CATALOGUE / "task_scale_rows.py"))  # a longer prompt: left padding
+    batched = trained.generate([other, first_prompt(TASK)], 2, 0.0, 4096)
+    assert [len(replies) for replies in batched] == [2, 2] and batched[1] == [reply, reply]
+    garbage = make_engine(f"hf:{tiny_model}", device="cpu")  # never says eos; 1024 positions
+    prompt = len(garbage.tokenizer.apply_chat_template(first_prompt(TASK), add_generation_prompt=True,
+                                                       return_dict=True)["input_ids"])
+    (reply,) = garbage.generate([first_prompt(TASK)], 1, 0.0, 10**6)[0]
+    assert reply.tokens == 1024 - prompt
+
+
+def test_eval_uses_the_bundled_model_offline(trained_tiny_model, monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(engine_spec, "BUNDLED_MODEL_DIR", trained_tiny_model)
+    monkeypatch.delenv("AUTOTRITON_ENGINE", raising=False)
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    suite = tmp_path / "suite"
+    suite.mkdir()
+    (suite / "add_relu.py").write_text(TASK.source)
+    assert main(["eval", "--suite", str(suite), "--device", "cpu", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["engine"] == f"hf:{trained_tiny_model}"
+    assert (result["tasks"], result["compiled_pct"], result["correct_pct"]) == (1, 100.0, 100.0)
+
+
+def test_backend_and_warmup_search_with_the_bundled_model(trained_tiny_model, monkeypatch, tmp_path):
+    monkeypatch.setattr(engine_spec, "BUNDLED_MODEL_DIR", trained_tiny_model)
+    monkeypatch.delenv("AUTOTRITON_ENGINE", raising=False)
+    model, inputs = AddRelu(), [torch.randn(4, 33), torch.randn(4, 33)]
+    torch._dynamo.reset()
+    reset_report()
+    options = {"search_turns": 1, "search_samples": 1}
+    out = torch.compile(model, backend="autotriton", options=options)(*inputs)
+    torch.testing.assert_close(out, model(*inputs))
+    # searched with the bundled model, and the verifier judged its answer (the tiny model only knows one prompt)
+    assert {r.status for r in compile_report().records} <= {"new-kernel", "no-kernel"}
+    (log,) = (Path(os.environ["AUTOTRITON_CACHE_DIR"]) / "conversations").glob("*.json")
+    (attempt,) = json.loads(log.read_text())["attempts"]
+    assert attempt["candidate"]["provenance"]["engine"] == "hf"
+    assert attempt["candidate"]["provenance"]["model"] == str(trained_tiny_model)
+
+    script = tmp_path / "user_model.py"
+    script.write_text("import torch\n\nclass AddRelu(torch.nn.Module):\n    def forward(self, x, y):\n"
+                      "        return torch.relu(x + y)\n\ndef build():\n"
+                      "    return AddRelu(), [torch.randn(4, 33), torch.randn(4, 33)]\n")
+    assert main(["warmup", f"{script}:build", "--turns", "1", "--samples", "1"]) == 0  # no --engine: the bundled one
+
+
+REAL_BUNDLED = engine_spec._bundled_model_dir()
+
+
+@pytest.mark.skipif(not (REAL_BUNDLED / "config.json").is_file(), reason="no model committed in agent/bundled_model yet")
+def test_the_committed_bundled_model_loads_offline_and_answers_parsably():
+    engine = make_engine(f"hf:{REAL_BUNDLED}", device="cpu")
+    (reply,) = engine.generate([first_prompt(TASK)], 1, 0.0, 2048)[0]
+    assert "class ModelNew" in extract_code(reply.text), reply.text[-2000:]

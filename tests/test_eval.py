@@ -1,0 +1,148 @@
+"""`autotriton eval`: metrics from real verdicts (files engine, real verifier), both kinds of suite, resume."""
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import asdict
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from autotriton_backend.cli import main
+from autotriton_backend.prompt import PROMPT_VERSION, first_prompt
+from autotriton_backend.task import KernelTask
+from training.data.dataset import RLTask, ShardWriter
+from training.metrics import ENGINE_ERROR, JUDGED, TASK_ERROR, SampleResult, TaskRow, pass_at_k, summarize
+
+CATALOGUE = Path(__file__).parent / "catalogue"
+ADD_RELU = (CATALOGUE / "task_add_relu.py").read_text()
+KEYS = ["tasks", "samples", "compiled_pct", "correct_pct", "hacked_pct", "pass_at_1", "pass_at_k",
+        "fast1_vs_eager_pct", "fast1_vs_inductor_pct", "device", "engine", "rows"]
+
+
+@pytest.mark.parametrize("n, c, k", [(5, 2, 1), (5, 2, 3), (6, 1, 6), (4, 0, 2), (4, 4, 3)])
+def test_pass_at_k_is_the_chance_that_a_k_subset_holds_a_correct_sample(n, c, k):
+    subsets = list(combinations([True] * c + [False] * (n - c), k))
+    assert pass_at_k(n, c, k) == pytest.approx(sum(any(s) for s in subsets) / len(subsets))
+
+
+def test_summary_of_mixed_samples():
+    def sample(correct: bool, speedup: float | None = None, hacked: bool = False) -> SampleResult:
+        return SampleResult(correct or hacked, correct, hacked, "" if correct else "hacked" if hacked else "mismatch",
+                            speedup, speedup, 10)
+
+    rows = [TaskRow("a", "ka", JUDGED, [sample(True, 2.0), sample(True, 0.5), sample(False), sample(False)]),
+            TaskRow("b", "kb", JUDGED, [sample(False), sample(False, hacked=True), sample(False), sample(False)]),
+            TaskRow("c", "kc", ENGINE_ERROR, error="unreachable")]
+    summary = summarize(rows, samples=4, timed=True)
+    assert summary["tasks"] == 2 and summary["judged_samples"] == 8
+    assert summary["correct_pct"] == 25.0 and summary["hacked_pct"] == 12.5 and summary["compiled_pct"] == 37.5
+    assert summary["fast1_vs_inductor_pct"] == 12.5  # correct and faster: one sample of eight
+    assert summary["pass_at_1"] == 0.25 and summary["pass_at_k"] == {"1": 0.25, "4": 0.5}
+    assert summary["not_evaluated"] == {ENGINE_ERROR: 1, TASK_ERROR: 0}
+    assert summarize(rows, samples=4, timed=False)["fast1_vs_eager_pct"] is None
+
+
+def sized(source: str, rows: int, cols: int) -> str:
+    return source.replace("5, 37", f"{rows}, {cols}")
+
+
+def answer(directory: Path, task_source: str, candidate: str) -> None:
+    """The files engine's answer to a task: the catalogue candidate, under the task's key."""
+    key = KernelTask.from_source(task_source).key
+    shutil.copy(CATALOGUE / f"{candidate}.py", directory / f"{key}.py")
+
+
+def run_eval(capsys, *args: str) -> tuple[int, dict]:
+    code = main(["eval", "--device", "cpu", "--json", *args])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def test_directory_suite_honest_wrong_hacked_and_failures_that_are_not_the_models(tmp_path, capsys):
+    suite, answers, rows_file = tmp_path / "suite", tmp_path / "answers", tmp_path / "rows.jsonl"
+    suite.mkdir()
+    answers.mkdir()
+    for name, (rows, cols), candidate in (("honest", (5, 37), "honest_single_kernel"),
+                                          ("wrong", (4, 33), "wrong_math"), ("hacked", (3, 17), "hack_writes_input")):
+        (suite / f"{name}.py").write_text(sized(ADD_RELU, rows, cols))
+        answer(answers, sized(ADD_RELU, rows, cols), candidate)
+    shutil.copy(CATALOGUE / "task_scale_rows.py", suite / "unanswered.py")  # no answer file: the engine fails
+    (suite / "broken.py").write_text("x = 1\n")  # not a task
+    args = ("--engine", f"files:{answers}", "--suite", str(suite), "--samples", "2", "--rows", str(rows_file))
+
+    code, result = run_eval(capsys, *args)
+    assert code == 1  # the engine failed on a task: incomplete, run again
+    assert set(KEYS) <= set(result)
+    assert (result["tasks"], result["samples"], result["device"]) == (3, 2, "cpu")
+    assert (result["compiled_pct"], result["correct_pct"], result["hacked_pct"]) == (100.0, 33.33, 33.33)
+    assert result["pass_at_1"] == result["pass_at_k"]["2"] == 0.3333
+    assert result["fast1_vs_inductor_pct"] is None and result["fast1_vs_eager_pct"] is None  # CPU: untimed
+    assert result["not_evaluated"] == {ENGINE_ERROR: 1, TASK_ERROR: 1}
+    assert result["prompt_version"] == PROMPT_VERSION
+    status = {row["name"]: row["status"] for row in result["rows"]}
+    assert status == {"broken": TASK_ERROR, "hacked": JUDGED, "honest": JUDGED, "unanswered": ENGINE_ERROR,
+                      "wrong": JUDGED}
+    assert "files engine: no" in result["first_errors"][ENGINE_ERROR]
+
+    answer(answers, (CATALOGUE / "task_scale_rows.py").read_text(), "honest_with_weights")
+    rows_file.write_text(rows_file.read_text() + '{"name": "cut off by an interrupt')
+    code, result = run_eval(capsys, *args)  # resumes: only the task the engine failed on is asked again
+    assert code == 0
+    lines = rows_file.read_text().splitlines()
+    assert len(lines) == 1 + 4 and all(json.loads(line) for line in lines)  # header, 3 judged rows, the new one
+    assert (result["tasks"], result["correct_pct"], result["pass_at_1"]) == (4, 50.0, 0.5)
+
+    assert main(["eval", *args[:-2], "--rows", str(rows_file), "--samples", "1"]) == 2  # other settings: refused
+    assert "other settings" in capsys.readouterr().err
+
+
+def write_dataset(directory: Path, splits: dict[str, str]) -> None:
+    """RL tasks in the dataset's schema (training/data/dataset.py), one per (split, source)."""
+    writer = ShardWriter(directory / "rl", "rl")
+    for source, split in splits.items():
+        task = KernelTask.from_source(source, name=f"{split}-task")
+        record = RLTask(task_key=task.key, task_name=task.name, origin="synthetic", source="synthetic:0",
+                        families=["pointwise_binary"], composition="pointwise_binary", dtype="float32", split=split,
+                        hard=False, teacher_solved=True, task=task.to_json(), prompt=first_prompt(task),
+                        prompt_version=PROMPT_VERSION)
+        writer.write(asdict(record))
+    writer.close()
+
+
+def test_test_suite_is_the_held_out_split_of_the_dataset(tmp_path, capsys):
+    dataset, answers = tmp_path / "dataset", tmp_path / "answers"
+    answers.mkdir()
+    held_out, trained_on = sized(ADD_RELU, 5, 37), sized(ADD_RELU, 2, 9)
+    write_dataset(dataset, {held_out: "test", trained_on: "train"})
+    answer(answers, held_out, "honest_single_kernel")  # no answer for the train task: asking for it would fail
+
+    code, result = run_eval(capsys, "--engine", f"files:{answers}", "--suite", "test", "--dataset", str(dataset))
+    assert code == 0
+    assert (result["tasks"], result["correct_pct"], result["pass_at_1"]) == (1, 100.0, 1.0)
+    assert [row["name"] for row in result["rows"]] == ["test-task"]
+
+
+def test_missing_dataset_says_how_to_make_it(tmp_path, capsys):
+    code = main(["eval", "--engine", f"files:{tmp_path}", "--suite", "test", "--dataset", str(tmp_path / "none")])
+    assert code == 2
+    assert "autotriton train data --out" in capsys.readouterr().err
+
+
+@pytest.mark.gpu
+def test_kernelbench_examples_are_timed_on_the_gpu(tmp_path, capsys):
+    """The five GPU-sized examples with their hand-written candidates: fast_1 is measured, not None."""
+    kernelbench = Path(__file__).parent.parent / "examples" / "kernelbench"
+    suite, answers = tmp_path / "suite", tmp_path / "answers"
+    suite.mkdir()
+    answers.mkdir()
+    for candidate in sorted(kernelbench.glob("*_triton.py")):
+        task = kernelbench / candidate.name.replace("_triton", "")
+        shutil.copy(task, suite / task.name)
+        shutil.copy(candidate, answers / f"{KernelTask.from_file(task).key}.py")
+    code = main(["eval", "--engine", f"files:{answers}", "--suite", str(suite), "--device", "cuda", "--json"])
+    result = json.loads(capsys.readouterr().out)
+    print(json.dumps({k: v for k, v in result.items() if k != "rows"}))
+    assert code == 0 and (result["tasks"], result["correct_pct"], result["hacked_pct"]) == (5, 100.0, 0.0)
+    assert result["fast1_vs_eager_pct"] is not None and result["fast1_vs_inductor_pct"] is not None
+    assert all(s["speedup_vs_inductor"] is not None for row in result["rows"] for s in row["samples"])

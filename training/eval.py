@@ -1,0 +1,256 @@
+"""`autotriton eval`: how well an engine writes kernels for a suite of tasks, as the verifier judges them.
+
+Each task's first prompt (the one prompt module: the conversation the model is trained on and served
+with) goes to the engine once for k samples. There are no repair turns: this measures the model, not
+the agent's loop. Every distinct answer is judged on the verifier's warm pool, timed against eager and
+inductor on a GPU, for correctness only on a CPU. Metrics are in `training/metrics.py`.
+
+Suites: `test` is the held-out test split of a dataset written by `autotriton train data` (all of its
+RL tasks, whether the teacher solved them or not); a directory is every KernelBench-format file in it
+(read as `autotriton verify` reads a task). With `--rows FILE` each task's result is appended as soon
+as it is judged, and a rerun with the same settings skips what is there.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from tqdm import tqdm
+
+from agent.engines import Completion, Engine, EngineError, RequestMeta, make_engine
+from agent.loop import Budget
+from autotriton_backend.candidate import Candidate, Provenance
+from autotriton_backend.engine_spec import effective_engine, no_engine_reason, search_spec
+from autotriton_backend.options import ENV_PREFIX
+from autotriton_backend.prompt import PROMPT_VERSION, extract_code, first_prompt
+from autotriton_backend.task import KernelTask, TaskError
+from autotriton_backend.verifier import VerifyOptions, shared_pool
+from training.data.dataset import read_records
+from training.metrics import ENGINE_ERROR, JUDGED, TASK_ERROR, SampleResult, TaskRow, markdown, summarize
+
+TEST_SUITE = "test"
+DEFAULT_DATASET = Path(__file__).parent / "dataset"
+
+
+@dataclass(frozen=True)
+class EvalConfig:
+    """Everything that makes two runs comparable; a --rows file resumes only under the same config."""
+
+    engine: str
+    suite: str
+    samples: int
+    temperature: float
+    max_tokens: int
+    device: str
+    timeout_s: float
+    prompt_version: str = PROMPT_VERSION
+
+
+@dataclass(frozen=True)
+class SuiteTask:
+    name: str
+    task: KernelTask | None
+    error: str = ""  # why the file is not a task, when `task` is None
+
+
+def load_suite(suite: str, dataset: Path = DEFAULT_DATASET) -> list[SuiteTask]:
+    """`test`: the dataset's held-out RL tasks; otherwise a directory of KernelBench-format files."""
+    if suite == TEST_SUITE:
+        return _test_split(dataset)
+    directory = Path(suite)
+    if not directory.is_dir():
+        raise ValueError(f"--suite {suite}: not a directory of KernelBench-format files, nor '{TEST_SUITE}'")
+    files = sorted(directory.glob("*.py"))
+    if not files:
+        raise ValueError(f"--suite {suite}: no .py files (each should define Model, get_inputs, get_init_inputs)")
+    suite_tasks = []
+    for path in files:
+        try:
+            suite_tasks.append(SuiteTask(path.stem, KernelTask.from_file(path)))
+        except TaskError as exc:
+            suite_tasks.append(SuiteTask(path.stem, None, f"{path.name}: {exc}"))
+    return suite_tasks
+
+
+def _test_split(dataset: Path) -> list[SuiteTask]:
+    shards = dataset / "rl"
+    if not any(shards.glob("rl-*.jsonl.gz")):
+        raise ValueError(f"no dataset at {dataset} (no {shards}/rl-*.jsonl.gz): build one with `autotriton train "
+                         f"data --out {dataset}` (see training/data/README.md), or pass --dataset DIR")
+    tasks = [SuiteTask(r["task_name"], KernelTask.from_json(r["task"]))
+             for r in read_records(shards, "rl") if r["split"] == TEST_SUITE]
+    if not tasks:
+        raise ValueError(f"the dataset at {dataset} has no '{TEST_SUITE}' split tasks")
+    return tasks
+
+
+def evaluate(suite: list[SuiteTask], engine: Engine, config: EvalConfig, done: dict[str, TaskRow] | None = None,
+             on_row: Callable[[TaskRow], None] = lambda row: None, batch: int = 16, progress: bool = True) -> list[TaskRow]:
+    """One row per suite task, in order; `done` rows (by task key) are reused, each new one goes to `on_row`."""
+    done = done or {}
+    rows: dict[int, TaskRow] = {}
+    todo = []
+    for index, item in enumerate(suite):
+        if item.task is None:
+            rows[index] = TaskRow(item.name, "", TASK_ERROR, error=item.error)
+        elif item.task.key in done:
+            rows[index] = done[item.task.key]
+        else:
+            todo.append(index)
+    with tqdm(total=len(suite), initial=len(rows), desc="autotriton eval", unit="task", disable=not progress,
+              file=sys.stderr) as bar:
+        for start in range(0, len(todo), batch):
+            chunk = todo[start:start + batch]
+            replies = _generate(engine, [suite[i].task for i in chunk], config)
+            for index, row in zip(chunk, _judge(engine, [suite[i] for i in chunk], replies, config)):
+                rows[index] = row
+                if row.status != ENGINE_ERROR and not row.verifier_errors:  # those the next run retries
+                    on_row(row)
+            bar.update(len(chunk))
+    return [rows[i] for i in range(len(suite))]
+
+
+def _generate(engine: Engine, tasks: list[KernelTask], config: EvalConfig) -> list[list[Completion] | str]:
+    """k completions per task, or the engine's error for that task; a failed batch is retried task by task,
+    so one task's failure is never charged to the others."""
+    try:
+        replies = engine.generate([first_prompt(t) for t in tasks], config.samples, config.temperature,
+                                  config.max_tokens, [RequestMeta(t.key, 0, 0) for t in tasks])
+        if len(replies) != len(tasks) or any(len(r) != config.samples for r in replies):
+            raise EngineError(f"{engine.name} engine: wrong number of replies for {len(tasks)} task(s)")
+        return list(replies)
+    except Exception as exc:  # any engine failure (unreachable server, missing file, OOM) is not the model's
+        if len(tasks) == 1:
+            return [str(exc) if isinstance(exc, EngineError) else f"{type(exc).__name__}: {exc}"]
+        return [reply for t in tasks for reply in _generate(engine, [t], config)]
+
+
+def _judge(engine: Engine, items: list[SuiteTask], replies: list[list[Completion] | str],
+           config: EvalConfig) -> list[TaskRow]:
+    """Submit every distinct answer of the batch to the verifier pool at once, then collect the verdicts."""
+    pool = shared_pool(config.device)
+    options = VerifyOptions(device=config.device, timeout_s=config.timeout_s)
+    submitted = []
+    for item, completions in zip(items, replies):
+        if isinstance(completions, str):
+            submitted.append(None)
+            continue
+        candidates = [Candidate(extract_code(c.text), Provenance(engine.name, engine.model, PROMPT_VERSION, 0, i))
+                      for i, c in enumerate(completions)]
+        distinct = {c.sha256: c for c in candidates}  # k samples often agree: one run each
+        futures = {sha: pool.submit(item.task, c, options) for sha, c in distinct.items()}
+        submitted.append((candidates, futures))
+    rows = []
+    for item, completions, job in zip(items, replies, submitted):
+        assert item.task is not None
+        if job is None:
+            rows.append(TaskRow(item.name, item.task.key, ENGINE_ERROR, error=str(completions)))
+            continue
+        candidates, futures = job
+        try:
+            verdicts = {sha: future.result() for sha, future in futures.items()}
+        except TaskError as exc:
+            rows.append(TaskRow(item.name, item.task.key, TASK_ERROR, error=f"{item.name}: {exc}"))
+            continue
+        row = TaskRow(item.name, item.task.key, JUDGED)
+        for candidate, completion in zip(candidates, completions):
+            verdict = verdicts[candidate.sha256]
+            if verdict.failure == "internal":  # the verifier failed: says nothing about the model
+                row.verifier_errors += 1
+            else:
+                row.samples.append(SampleResult.from_verdict(verdict, completion.tokens))
+        rows.append(row)
+    return rows
+
+
+def report(rows: list[TaskRow], config: EvalConfig) -> dict[str, Any]:
+    """The one JSON object `--json` prints: the config, the metrics and every task's row."""
+    metrics = summarize(rows, config.samples, timed=config.device != "cpu")
+    return {**asdict(config), **metrics, "rows": [r.to_json() for r in rows]}
+
+
+class RowsFile:
+    """`--rows FILE`: a header line with the config, then one TaskRow per line, appended as judged."""
+
+    def __init__(self, path: Path, config: EvalConfig) -> None:
+        self.path = path
+        self.done: dict[str, TaskRow] = {}
+        header = {"config": asdict(config)}
+        if path.exists() and path.stat().st_size:
+            lines = path.read_text().splitlines()
+            if json.loads(lines[0]) != header:
+                raise ValueError(f"--rows {path} holds a run with other settings ({lines[0]}); "
+                                 "give another file to start afresh")
+            kept = [lines[0]]
+            for line in lines[1:]:
+                try:
+                    row = TaskRow.from_json(json.loads(line))
+                except (json.JSONDecodeError, TypeError, KeyError):
+                    break  # a line cut off by an interruption: that task is judged again
+                self.done[row.key] = row
+                kept.append(line)
+            if len(kept) < len(lines):
+                path.write_text("\n".join(kept) + "\n")
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(header) + "\n")
+
+    def append(self, row: TaskRow) -> None:
+        with open(self.path, "a") as handle:
+            handle.write(json.dumps(row.to_json()) + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--engine", help="engine spec (default: $AUTOTRITON_ENGINE, else the bundled model)")
+    parser.add_argument("--suite", required=True,
+                        help=f"'{TEST_SUITE}' (the dataset's held-out split) or a directory of KernelBench-format files")
+    parser.add_argument("--samples", type=int, default=1, help="samples per task: k of pass@k (default 1)")
+    parser.add_argument("--temperature", type=float, default=None,
+                        help=f"default: 0 (greedy) for one sample, {Budget().temperature} for more")
+    parser.add_argument("--max-tokens", type=int, default=Budget().max_tokens, help="tokens per answer")
+    parser.add_argument("--device", choices=["cuda", "cpu"], default=None,
+                        help="where kernels are judged (default: cuda when available; timed only there)")
+    parser.add_argument("--timeout", type=float, default=VerifyOptions().timeout_s,
+                        help="seconds each verifier step may take at small sizes (grows with the task's size)")
+    parser.add_argument("--dataset", type=Path, default=DEFAULT_DATASET, help="the dataset behind --suite test")
+    parser.add_argument("--batch", type=int, default=16, help="tasks per engine request")
+    parser.add_argument("--rows", type=Path, default=None, help="per-task results as JSON lines; a rerun resumes")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the markdown table")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Exit 0 when every task was evaluated, 1 when the engine or the verifier failed on some (run again)."""
+    if args.samples < 1 or args.batch < 1 or args.max_tokens < 1:
+        raise ValueError("--samples, --batch and --max-tokens must be at least 1")
+    engine = effective_engine(args.engine or os.environ.get(ENV_PREFIX + "ENGINE"))
+    spec = search_spec(engine)
+    if spec is None:
+        raise ValueError(f"eval needs an engine: {no_engine_reason(engine)}")
+    suite = load_suite(args.suite, args.dataset)
+    temperature = args.temperature if args.temperature is not None else 0.0 if args.samples == 1 else Budget().temperature
+    device = VerifyOptions(device=args.device or "auto").resolved_device()
+    config = EvalConfig(spec, args.suite, args.samples, temperature, args.max_tokens, device, args.timeout)
+    rows_file = RowsFile(args.rows, config) if args.rows else None
+    try:
+        engine = make_engine(spec)
+    except (OSError, ImportError) as exc:  # a model that will not load, a missing optional package
+        raise ValueError(f"engine {spec!r} cannot start: {exc}") from exc
+    print(f"autotriton eval: {len(suite)} task(s) x {args.samples} sample(s) from {spec}, judged on {device}",
+          file=sys.stderr, flush=True)
+    rows = evaluate(suite, engine, config, rows_file.done if rows_file else None,
+                    rows_file.append if rows_file else lambda row: None, args.batch)
+    result = report(rows, config)
+    print(json.dumps(result) if args.json else markdown(result))
+    missing = [f"{n} {what}" for n, what in ((result["not_evaluated"][ENGINE_ERROR], "task(s) the engine failed on"),
+                                            (result["verifier_errors"], "sample(s) the verifier failed on")) if n]
+    if missing:
+        print(f"autotriton eval: not judged, and not counted against the model: {' and '.join(missing)}; fix the "
+              "cause and run again" + ("" if args.rows else " (with --rows FILE to keep what is done)"), file=sys.stderr)
+    return 1 if missing else 0

@@ -1,0 +1,131 @@
+"""Evaluation metrics: per-task results in, one summary out (compile %, correct %, hacked %, fast_1, pass@k).
+
+Percentages are over the judged samples; fast_1 counts samples that are correct and faster than the
+baseline (KernelBench's fast_1), and is None where nothing was timed (CPU). pass@k is the unbiased
+estimator of Chen et al. (2021) averaged over tasks. Tasks the model never had a fair go at (the engine
+failed, the task's reference is broken) and samples the verifier failed to judge are counted apart and
+left out of every percentage: they say nothing about the model.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from math import comb
+from typing import Any
+
+from autotriton_backend.verdict import Verdict
+
+JUDGED, ENGINE_ERROR, TASK_ERROR = "judged", "engine-error", "task-error"
+
+
+@dataclass(frozen=True)
+class SampleResult:
+    """What the verifier made of one sample."""
+
+    compiled: bool
+    correct: bool
+    hacked: bool
+    failure: str  # "" when correct, else the verdict's failure class
+    speedup_vs_eager: float | None
+    speedup_vs_inductor: float | None
+    tokens: int
+
+    @staticmethod
+    def from_verdict(verdict: Verdict, tokens: int) -> "SampleResult":
+        return SampleResult(verdict.compiled, verdict.correct, verdict.hacked, verdict.failure,
+                            verdict.speedup_vs_eager, verdict.speedup_vs_inductor, tokens)
+
+
+@dataclass
+class TaskRow:
+    """One task's outcome: its judged samples, or why it could not be evaluated."""
+
+    name: str
+    key: str
+    status: str  # JUDGED, ENGINE_ERROR or TASK_ERROR
+    samples: list[SampleResult] = field(default_factory=list)
+    verifier_errors: int = 0  # samples the verifier failed to judge (left out of `samples`)
+    error: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> "TaskRow":
+        return TaskRow(**{**data, "samples": [SampleResult(**s) for s in data["samples"]]})
+
+
+def pass_at_k(n: int, c: int, k: int) -> float:
+    """P(at least one of k samples drawn from n, c of them correct, is correct); with fewer than k
+    samples, whether any of them is correct."""
+    if n < k:
+        return float(c > 0)
+    return 1.0 - comb(n - c, k) / comb(n, k)
+
+
+def _pct(count: int, total: int) -> float | None:
+    return round(100.0 * count / total, 2) if total else None
+
+
+def summarize(rows: list[TaskRow], samples: int, timed: bool) -> dict[str, Any]:
+    """The metrics over the judged tasks; `timed` says whether verdicts carry timings (a GPU run)."""
+    judged = [r for r in rows if r.status == JUDGED and r.samples]
+    results = [s for r in judged for s in r.samples]
+
+    def fast(attribute: str) -> float | None:
+        if not timed:
+            return None
+        return _pct(sum(s.correct and (getattr(s, attribute) or 0.0) > 1.0 for s in results), len(results))
+
+    def mean_pass(k: int) -> float | None:
+        scores = [pass_at_k(len(r.samples), sum(s.correct for s in r.samples), k) for r in judged]
+        return round(sum(scores) / len(scores), 4) if scores else None
+
+    ks = sorted({1, samples})
+    failures: dict[str, int] = {}
+    for s in results:
+        failures[s.failure or "correct"] = failures.get(s.failure or "correct", 0) + 1
+    return {
+        "tasks": len(judged),
+        "samples": samples,
+        "judged_samples": len(results),
+        "compiled_pct": _pct(sum(s.compiled for s in results), len(results)),
+        "correct_pct": _pct(sum(s.correct for s in results), len(results)),
+        "hacked_pct": _pct(sum(s.hacked for s in results), len(results)),
+        "fast1_vs_eager_pct": fast("speedup_vs_eager"),
+        "fast1_vs_inductor_pct": fast("speedup_vs_inductor"),
+        "pass_at_1": mean_pass(1),
+        "pass_at_k": {str(k): mean_pass(k) for k in ks},
+        "outcomes": dict(sorted(failures.items())),
+        "not_evaluated": {status: sum(r.status == status for r in rows) for status in (ENGINE_ERROR, TASK_ERROR)},
+        "first_errors": {status: next(r.error for r in rows if r.status == status)
+                         for status in (ENGINE_ERROR, TASK_ERROR) if any(r.status == status for r in rows)},
+        "verifier_errors": sum(r.verifier_errors for r in rows),
+        "generated_tokens": sum(s.tokens for s in results),
+    }
+
+
+def markdown(summary: dict[str, Any]) -> str:
+    """The summary as a markdown table, then what was left out and why."""
+    def show(value: Any) -> str:
+        return "untimed" if value is None and summary["device"] == "cpu" else "-" if value is None else f"{value}"
+
+    k = str(summary["samples"])
+    header = ["engine", "suite", "device", "tasks", "samples", "compiled %", "correct %", "hacked %",
+              "fast_1 vs eager %", "fast_1 vs inductor %", "pass@1", f"pass@{k}"]
+    cells = [summary["engine"], summary["suite"], summary["device"], summary["tasks"], summary["samples"],
+             summary["compiled_pct"], summary["correct_pct"], summary["hacked_pct"], summary["fast1_vs_eager_pct"],
+             summary["fast1_vs_inductor_pct"], summary["pass_at_1"], summary["pass_at_k"][k]]
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header),
+             "| " + " | ".join(show(c) for c in cells) + " |", "",
+             "outcomes per sample: " + (", ".join(f"{name} {n}" for name, n in summary["outcomes"].items()) or "none")]
+    left_out = summary["not_evaluated"]
+    if left_out[ENGINE_ERROR]:
+        lines.append(f"{left_out[ENGINE_ERROR]} task(s) not evaluated because the engine failed (not counted as "
+                     f"model failures): {summary['first_errors'].get(ENGINE_ERROR, '')}")
+    if left_out[TASK_ERROR]:
+        lines.append(f"{left_out[TASK_ERROR]} task(s) not evaluated because the task itself is broken: "
+                     f"{summary['first_errors'].get(TASK_ERROR, '')}")
+    if summary["verifier_errors"]:
+        lines.append(f"{summary['verifier_errors']} sample(s) not judged because the verifier itself failed "
+                     "(not counted as model failures)")
+    return "\n".join(lines)
