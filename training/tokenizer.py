@@ -42,3 +42,11 @@ def save_tokenizer(tokenizer: PreTrainedTokenizerFast, directory: Path) -> Path:
     directory.mkdir(parents=True, exist_ok=True)
     tokenizer.save_pretrained(directory)
     return directory
+
+
+def tokenizer_step(data: Path, out: Path, vocab_size: int) -> Path:
+    """`autotriton train tokenizer`: learn the BPE on the dataset's train prompts and answers into OUT/tokenizer."""
+    from .rows import tokenizer_texts
+
+    tokenizer = train_tokenizer(tokenizer_texts(data), vocab_size)
+    return save_tokenizer(tokenizer, out / "tokenizer")
