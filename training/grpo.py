@@ -9,11 +9,11 @@ from trl import GRPOConfig, GRPOTrainer
 
 from .rewards import reward_functions, reward_weights
 from .rows import rl_rows
-from .run import Job, SetupError, train, trl_common
+from .run import Job, SetupError, train, trl_config
 
 
 def grpo_config(job: Job) -> GRPOConfig:
-    return GRPOConfig(**trl_common(job), reward_weights=reward_weights(job.recipe.rewards), **job.recipe.grpo)
+    return trl_config(GRPOConfig, job, "grpo", reward_weights=reward_weights(job.recipe.rewards))
 
 
 def run_grpo(job: Job) -> dict[str, Any]:

@@ -6,6 +6,7 @@ both the device's 16 MiB-per-file limit and the 40 MB budget of the bundled mode
 """
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any
 
@@ -48,17 +49,12 @@ def load_model(path: str | Path, dtype: torch.dtype = torch.float32) -> PreTrain
 
 def save_model(model: PreTrainedModel, tokenizer: PreTrainedTokenizerBase, directory: Path,
                dtype: torch.dtype | None = None) -> None:
-    """Safetensors shards under MAX_SHARD_SIZE, tokenizer beside them; `dtype` casts a copy (the weights
+    """Safetensors shards under MAX_SHARD_SIZE, tokenizer beside them; `dtype` saves a cast copy (the weights
     being trained keep their precision)."""
     directory.mkdir(parents=True, exist_ok=True)
-    state = {k: v.detach().to(dtype) for k, v in model.state_dict().items()} if dtype is not None else None
-    original = model.config.dtype
-    if dtype is not None:
-        model.config.dtype = dtype
-    try:
-        model.save_pretrained(directory, state_dict=state, max_shard_size=MAX_SHARD_SIZE)
-    finally:
-        model.config.dtype = original
+    if dtype is not None and any(p.dtype != dtype for p in model.parameters()):
+        model = copy.deepcopy(model).to(dtype)
+    model.save_pretrained(directory, max_shard_size=MAX_SHARD_SIZE)
     tokenizer.save_pretrained(directory)
 
 

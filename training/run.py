@@ -65,10 +65,15 @@ def starting_point(job: Job, tokenizer_dir: Path | None) -> tuple[PreTrainedMode
     return load_model(job.recipe.model, torch.bfloat16), AutoTokenizer.from_pretrained(job.recipe.model), None
 
 
-def trl_common(job: Job) -> dict[str, Any]:
-    """Arguments every trl config gets: we save resume points ourselves, trl logs to the console."""
-    return {"output_dir": str(job.out / "trainer"), "save_strategy": "no", "report_to": "none",
-            "use_cpu": not job.recipe.needs_gpu and not torch.cuda.is_available()}
+def trl_config(config_class: type, job: Job, section: str, **extra: Any) -> Any:
+    """A trl config from the recipe's section, plus what every run shares (we save resume points
+    ourselves; trl logs to the console). A key trl does not know is the recipe's error, said as such."""
+    common = {"output_dir": str(job.out / "trainer"), "save_strategy": "no", "report_to": "none",
+              "use_cpu": not job.recipe.needs_gpu and not torch.cuda.is_available()}
+    try:
+        return config_class(**common, **extra, **getattr(job.recipe, section))
+    except TypeError as error:
+        raise ValueError(f"recipe {job.recipe.path}, section {section}: {error}") from None
 
 
 def train(job: Job, make_trainer: Callable[[PreTrainedModel, PreTrainedTokenizerBase, list], Trainer],

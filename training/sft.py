@@ -10,11 +10,11 @@ from datasets import Dataset
 from trl import SFTConfig, SFTTrainer
 
 from .rows import sft_rows
-from .run import Job, train, trl_common
+from .run import Job, train, trl_config
 
 
 def sft_config(job: Job) -> SFTConfig:
-    return SFTConfig(**trl_common(job), **job.recipe.sft)
+    return trl_config(SFTConfig, job, "sft")
 
 
 def run_sft(job: Job) -> dict[str, Any]:
