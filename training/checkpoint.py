@@ -77,11 +77,22 @@ class Budget(TrainerCallback):
 
     def on_step_end(self, args: TrainingArguments, state: TrainerState, control: TrainerControl, **_: Any) -> None:
         now = time.monotonic()
-        if now - self.start > self.max_seconds or self.terminated:
+        stop, save = _agree(self.trainer, now - self.start > self.max_seconds or self.terminated,
+                            now - self.last_save > self.save_every_s)
+        if stop:
             control.should_training_stop = True
-        elif now - self.last_save > self.save_every_s and self.trainer is not None:
+        elif save and self.trainer is not None:
             save_resume_point(self.trainer, self.out, self.dtype)
             self.last_save = time.monotonic()
+
+
+def _agree(trainer: Trainer | None, stop: bool, save: bool) -> tuple[bool, bool]:
+    """Every process must stop or save at the same step (else data-parallel ranks wait on each other forever)."""
+    if trainer is None or trainer.accelerator.num_processes == 1:
+        return stop, save
+    flags = torch.tensor([stop, save], dtype=torch.int32, device=trainer.accelerator.device)
+    flags = trainer.accelerator.reduce(flags, reduction="sum")
+    return bool(flags[0]), bool(flags[1])
 
 
 def summary(trainer: Trainer, out: Path, seconds: float) -> dict[str, Any]:
