@@ -22,9 +22,9 @@ from training.data.dataset import PairRecord, RLTask, ShardWriter
 from training.model import build_tiny, parameter_count
 from training.recipe import Rewards, load_recipe
 from training.rewards import COMPONENTS, VerdictMemo, reward_functions, reward_weights
-from training.rows import sft_rows
+from training.rows import DataError, sft_rows
 from training.run import Job
-from training.sft import sft_config
+from training.sft import fitting, sft_config
 from training.tokenizer import train_tokenizer
 
 CATALOGUE = Path(__file__).parent / "catalogue"
@@ -114,6 +114,9 @@ def test_sft_loss_covers_the_completion_only(sft_out, data) -> None:
     assert learned.startswith(assistant_message((CATALOGUE / "honest_single_kernel.py").read_text(), "")["content"])
     assert learned.endswith(tokenizer.eos_token + "\n") or learned.endswith(tokenizer.eos_token)
     assert "Optimize the architecture" in tokenizer.decode(ids[labels == -100])  # the prompt is never a target
+    assert fitting(rows, tokenizer, 100_000) == rows
+    with pytest.raises(DataError, match="no pair fits"):  # too long: dropped, never truncated mid-kernel
+        fitting(rows, tokenizer, 100)
 
 
 def test_sft_resumes_after_a_cut_off_and_saves_small_shards(sft_out) -> None:

@@ -57,12 +57,12 @@ def save_resume_point(trainer: Trainer, out: Path, dtype: torch.dtype | None) ->
 class Budget(TrainerCallback):
     """Stops training after `max_seconds` or on SIGTERM, and writes a resume point every `save_every_s`."""
 
-    def __init__(self, out: Path, max_seconds: float, save_every_s: float, dtype: torch.dtype | None,
-                 resumed_from: Path | None):
+    def __init__(self, out: Path, started: float, max_seconds: float, save_every_s: float,
+                 dtype: torch.dtype | None, resumed_from: Path | None):
         self.out, self.max_seconds, self.save_every_s, self.dtype = out, max_seconds, save_every_s, dtype
         self.resumed_from = resumed_from
         self.trainer: Trainer | None = None
-        self.start = self.last_save = time.monotonic()
+        self.start, self.last_save = started, time.monotonic()
         self.terminated = False
         signal.signal(signal.SIGTERM, self._on_sigterm)
 

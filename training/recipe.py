@@ -84,5 +84,16 @@ def _apply(data: dict[str, Any], overrides: list[str]) -> dict[str, Any]:
         node = data
         for part in parents:
             node = node.setdefault(part, {})
-        node[leaf] = yaml.safe_load(value)
+        node[leaf] = _scalar(value)
     return data
+
+
+def _scalar(text: str) -> Any:
+    """A YAML value, with `3e-3` read as the float it means (YAML 1.1 wants `3.0e-3`)."""
+    value = yaml.safe_load(text)
+    if isinstance(value, str):
+        try:
+            return float(value)
+        except ValueError:
+            pass
+    return value

@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,7 @@ class Job:
     out: Path
     resume: bool
     start: Path | None = None  # a model directory to start from (GRPO: the SFT model); None: the recipe's
+    started: float = field(default_factory=time.monotonic)  # max_seconds counts from here (data, model, tokenising)
 
 
 def check(job: Job, step: str) -> None:
@@ -79,15 +80,14 @@ def trl_config(config_class: type, job: Job, section: str, **extra: Any) -> Any:
 def train(job: Job, make_trainer: Callable[[PreTrainedModel, PreTrainedTokenizerBase, list], Trainer],
           tokenizer_dir: Path | None = None) -> dict[str, Any]:
     """Build, train within the budget, save the resume point, summarise."""
-    began = time.monotonic()
     model, tokenizer, resumed_from = starting_point(job, tokenizer_dir)
     dtype = getattr(torch, job.recipe.save_dtype) if job.recipe.save_dtype else None
-    budget = Budget(job.out, job.recipe.max_seconds, job.recipe.save_every_s, dtype, resumed_from)
+    budget = Budget(job.out, job.started, job.recipe.max_seconds, job.recipe.save_every_s, dtype, resumed_from)
     trainer = make_trainer(model, tokenizer, [budget])
     budget.trainer = trainer
     trainer.train(resume_from_checkpoint=str(resumed_from) if resumed_from else None)
     save_resume_point(trainer, job.out, dtype)
-    result = summary(trainer, job.out, time.monotonic() - began)
+    result = summary(trainer, job.out, time.monotonic() - job.started)
     if int(os.environ.get("RANK", "0")) == 0:
         tail = "done" if result["done"] else "stopped by the time budget: run the same command with --resume to go on"
         print(f"step {result['step']}/{result['max_steps']} in {result['seconds']} s, loss {result['first_loss']} -> "
