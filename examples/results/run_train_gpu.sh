@@ -4,8 +4,9 @@
 #          grpo  GRPO from runs/tiny/sft/model on the dataset's RL set -> runs/tiny/grpo
 #          sft2 | grpo2   the same on two GPUs (accelerate, training/recipes/accelerate/ddp2.yaml)
 # Before the first call, HERE: bash examples/results/train_wheels.sh (fills .whl/, ~34 MB).
-# Carry: .whl, and runs/tiny to resume or to start GRPO (bf16 tiny model: ~14 MB). A run directory that
-# already holds model/ is resumed. What comes back ($OUT, at most 8 files of <= 16 MiB): the model's
+# Carry: .whl (~34 MB) and, to resume SFT or start GRPO, runs/tiny/sft; to resume GRPO, runs/tiny/grpo only
+# (each ~14 MB: the bf16 tiny model; .whl + repo + dataset + one run must stay under 64 MiB). A run directory
+# that already holds model/ is resumed. TRAIN_SET="key=value ..." adds recipe overrides. What comes back ($OUT, at most 8 files of <= 16 MiB): the model's
 # safetensors shard(s), run.tar (config, tokenizer, trainer state, scheduler, summary) and the log;
 # rebuild the run directory HERE with: bash examples/results/unpack_train.sh FILES_AT runs/tiny/MODE_DIR
 set -o pipefail
@@ -17,9 +18,11 @@ data=${DATA:-training/dataset}
 log=$OUT/train_$mode.log
 python3 -c "import trl, datasets, accelerate, transformers, torch; print('trl', trl.__version__, 'datasets', datasets.__version__, 'accelerate', accelerate.__version__, 'transformers', transformers.__version__, 'torch', torch.__version__)" 2>&1 | tee "$log" || exit 1
 if [ "$step" = sft ] && [ ! -f "$run/tokenizer/tokenizer.json" ]; then
-  timeout 150 python3 -m autotriton_backend.cli train tokenizer --recipe tiny --data "$data" --out "$run" 2>&1 | tee -a "$log" || exit 1
+  timeout 150 python3 -m autotriton_backend.cli train tokenizer --recipe tiny --data "$data" --out "$run" \
+    $(for entry in ${TRAIN_SET:-}; do printf -- '--set %s ' "$entry"; done) 2>&1 | tee -a "$log" || exit 1
 fi
 args=(train "$step" --recipe tiny --data "$data" --out "$run" --set "max_seconds=$((530 - SECONDS))")
+for entry in ${TRAIN_SET:-}; do args+=(--set "$entry"); done  # e.g. TRAIN_SET="sft.max_steps=100 grpo.max_steps=20"
 [ -d "$run/model" ] && args+=(--resume)
 [ "$step" = grpo ] && [ ! -d "$run/model" ] && args+=(--model runs/tiny/sft/model)
 if [ "${mode: -1}" = 2 ]; then
