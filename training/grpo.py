@@ -22,9 +22,10 @@ def run_grpo(job: Job) -> dict[str, Any]:
     dataset = Dataset.from_list(rl_rows(job.data))
     print(f"grpo: {len(dataset)} RL tasks from {job.data}")
     rewards = reward_functions(job.recipe.rewards)
+    config = grpo_config(job)  # before any weights load: under ZeRO-3 the config sets up their partitioning
 
     def make(model, tokenizer, callbacks):
-        return GRPOTrainer(model=model, args=grpo_config(job), train_dataset=dataset, processing_class=tokenizer,
+        return GRPOTrainer(model=model, args=config, train_dataset=dataset, processing_class=tokenizer,
                            reward_funcs=rewards, callbacks=callbacks)
 
     return train(job, make)

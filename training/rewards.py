@@ -15,6 +15,8 @@ import os
 from collections.abc import Callable
 from typing import Any
 
+import torch
+
 from autotriton_backend.candidate import Candidate
 from autotriton_backend.prompt import extract_code
 from autotriton_backend.task import KernelTask, TaskError
@@ -42,9 +44,9 @@ def well_formed(code: str) -> bool:
 class VerdictMemo:
     """One verification per (task, completion), shared by the component functions of a batch."""
 
-    def __init__(self, config: Rewards, device: str | None = None):
+    def __init__(self, config: Rewards):
         self.config = config
-        self.options = VerifyOptions(device=device or _device(config.device), trials=config.trials,
+        self.options = VerifyOptions(device=_device(config.device), trials=config.trials,
                                      timeout_s=config.timeout_s)
         self._memo: dict[tuple[str, str], Any] = {}
 
@@ -76,11 +78,8 @@ class VerdictMemo:
 
 def _device(configured: str) -> str:
     """On several GPUs each process judges on its own one."""
-    if configured == "auto" and "LOCAL_RANK" in os.environ:
-        import torch
-
-        if torch.cuda.is_available():
-            return f"cuda:{os.environ['LOCAL_RANK']}"
+    if configured == "auto" and "LOCAL_RANK" in os.environ and torch.cuda.is_available():
+        return f"cuda:{os.environ['LOCAL_RANK']}"
     return configured
 
 

@@ -34,7 +34,7 @@ def fitting(rows: list[dict[str, Any]], tokenizer: PreTrainedTokenizerBase, max_
 
 def run_sft(job: Job) -> dict[str, Any]:
     rows = sft_rows(job.data)
-    config = sft_config(job)
+    config = sft_config(job)  # before any weights load: under ZeRO-3 the config sets up their partitioning
 
     def make(model, tokenizer, callbacks):
         dataset = Dataset.from_list(fitting(rows, tokenizer, config.max_length))
