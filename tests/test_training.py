@@ -189,13 +189,13 @@ def test_8b_recipe_validates_by_dry_run(capsys, tmp_path) -> None:
 
 def test_clear_errors(data, tmp_path, capsys) -> None:
     assert autotriton_main(["train", "sft", "--data", str(tmp_path / "nowhere"), "--out", str(tmp_path)]) == 2
-    assert "is not a directory" in capsys.readouterr().out
+    assert "is not a directory" in capsys.readouterr().err
     if not torch.cuda.is_available():
         assert autotriton_main(["train", "sft", "--data", str(data), "--out", str(tmp_path)]) == 2
-        assert "needs a CUDA GPU" in capsys.readouterr().out
+        assert "needs a CUDA GPU" in capsys.readouterr().err
     blocked = tmp_path / "file"
     blocked.write_text("")
     assert autotriton_main(["train", "sft", "--data", str(data), "--out", str(blocked / "out"), *_sets(SFT)]) == 2
-    assert "is not writable" in capsys.readouterr().out
+    assert "is not writable" in capsys.readouterr().err
     assert autotriton_main(["train", "sft", "--data", str(tmp_path), "--out", str(tmp_path / "o"), *_sets(SFT)]) == 2
-    assert "no pairs shards" in capsys.readouterr().out
+    assert "no pairs shards" in capsys.readouterr().err

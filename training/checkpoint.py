@@ -64,7 +64,7 @@ class Budget(TrainerCallback):
         self.trainer: Trainer | None = None
         self.start, self.last_save = started, time.monotonic()
         self.terminated = False
-        signal.signal(signal.SIGTERM, self._on_sigterm)
+        self._previous_handler = signal.signal(signal.SIGTERM, self._on_sigterm)
 
     def _on_sigterm(self, *_: Any) -> None:
         self.terminated = True
@@ -74,6 +74,9 @@ class Budget(TrainerCallback):
         saved = self.resumed_from / SCHEDULER_FILE if self.resumed_from else None
         if saved is not None and saved.exists() and lr_scheduler is not None:
             lr_scheduler.load_state_dict(torch.load(saved, weights_only=True))
+
+    def on_train_end(self, args: TrainingArguments, state: TrainerState, control: TrainerControl, **_: Any) -> None:
+        signal.signal(signal.SIGTERM, self._previous_handler)
 
     def on_step_end(self, args: TrainingArguments, state: TrainerState, control: TrainerControl, **_: Any) -> None:
         now = time.monotonic()

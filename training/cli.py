@@ -76,5 +76,6 @@ def run_step(args: argparse.Namespace) -> int:
             run_grpo(job)
         return 0
     except (SetupError, DataError, FileNotFoundError, ValueError) as error:
-        print(f"autotriton train {args.step}: {error}")
-        return 2
+        from autotriton_backend.cli import UsageError
+
+        raise UsageError(f"{args.step}: {error}") from None  # one line on stderr, exit 2

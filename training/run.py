@@ -89,7 +89,7 @@ def train(job: Job, make_trainer: Callable[[PreTrainedModel, PreTrainedTokenizer
     save_resume_point(trainer, job.out, dtype)
     result = summary(trainer, job.out, time.monotonic() - job.started)
     if int(os.environ.get("RANK", "0")) == 0:
-        tail = "done" if result["done"] else "stopped by the time budget: run the same command with --resume to go on"
+        tail = "done" if result["done"] else "stopped early (time budget or SIGTERM): run the same command with --resume"
         print(f"step {result['step']}/{result['max_steps']} in {result['seconds']} s, loss {result['first_loss']} -> "
               f"{result['last_loss']}; model in {result['model']} ({tail})")
     return result
