@@ -45,7 +45,7 @@ def run_data(args: argparse.Namespace) -> int:
 def run_step(args: argparse.Namespace) -> int:
     from training.recipe import load_recipe
     from training.rows import DataError
-    from training.run import Job, SetupError
+    from training.run import Job, SetupError, check, check_data
 
     try:
         recipe = load_recipe(args.recipe, args.set)
@@ -58,13 +58,9 @@ def run_step(args: argparse.Namespace) -> int:
         if args.step == "tokenizer":
             from training.tokenizer import tokenizer_step
 
-            if not args.data.is_dir():
-                raise SetupError(f"--data {args.data} is not a directory: give a dataset written by "
-                                 f"`autotriton train data`")
+            check_data(args.data)
             print(f"tokenizer saved in {tokenizer_step(args.data, args.out, recipe.vocab_size)}")
             return 0
-        from training.run import check
-
         check(job, args.step)
         if args.step == "sft":
             from training.sft import run_sft
@@ -75,7 +71,7 @@ def run_step(args: argparse.Namespace) -> int:
 
             run_grpo(job)
         return 0
-    except (SetupError, DataError, FileNotFoundError, ValueError) as error:
+    except (SetupError, DataError, OSError, ValueError) as error:  # OSError: a path we cannot read or write
         from autotriton_backend.cli import UsageError
 
         raise UsageError(f"{args.step}: {error}") from None  # one line on stderr, exit 2

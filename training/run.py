@@ -30,10 +30,14 @@ class Job:
     started: float = field(default_factory=time.monotonic)  # max_seconds counts from here (data, model, tokenising)
 
 
-def check(job: Job, step: str) -> None:
-    if not job.data.is_dir():
-        raise SetupError(f"--data {job.data} is not a directory: give a dataset written by `autotriton train data` "
+def check_data(data: Path) -> None:
+    if not data.is_dir():
+        raise SetupError(f"--data {data} is not a directory: give a dataset written by `autotriton train data` "
                          f"(the committed one is training/dataset)")
+
+
+def check(job: Job, step: str) -> None:
+    check_data(job.data)
     if job.recipe.needs_gpu and not torch.cuda.is_available():
         raise SetupError(f"recipe {job.recipe.name!r} needs a CUDA GPU and none is visible; on a CPU machine use "
                          f"--dry-run, or `--set needs_gpu=false --set {step}.bf16=false` for a (slow) CPU run")
