@@ -27,7 +27,8 @@ from training.run import Job
 from training.sft import fitting, sft_config
 from training.tokenizer import train_tokenizer
 
-CATALOGUE = Path(__file__).parent / "catalogue"
+ROOT = Path(__file__).parent.parent
+CATALOGUE = ROOT / "tests" / "catalogue"
 PAIRS = (("task_add_relu", "honest_single_kernel", "train"), ("task_softmax", "honest_multi_kernel", "train"),
          ("task_scale_rows", "honest_with_weights", "test"))
 SMALL = ["needs_gpu=false", "vocab_size=600", "model_config.hidden_size=32", "model_config.intermediate_size=64",
@@ -185,6 +186,12 @@ def test_8b_recipe_validates_by_dry_run(capsys, tmp_path) -> None:
     assert 5_000_000 < json.loads(capsys.readouterr().out)["parameters"] < 10_000_000
     assert autotriton_main(["train", "sft", "--recipe", "tiny", "--dry-run", "--out", str(tmp_path),
                             "--set", "grpo.num_generations=3"]) == 2  # trl's own check: 16 is not a multiple of 3
+    fixed = tmp_path / "fixed.yaml"
+    fixed.write_text((ROOT / "training/recipes/accelerate/zero3.yaml").read_text().replace(
+        "zero_stage: 3", "zero_stage: 3\n  gradient_accumulation_steps: 3"))
+    assert autotriton_main(["train", "sft", "--recipe", "8b", "--dry-run", "--out", str(tmp_path),
+                            "--set", f"accelerate_config={fixed}"]) == 2
+    assert "gradient_accumulation_steps=3" in capsys.readouterr().err
 
 
 def test_clear_errors(data, tmp_path, capsys) -> None:

@@ -43,6 +43,10 @@ def dry_run(job: Job) -> dict[str, Any]:
                  "vllm_mode": grpo.vllm_mode if grpo.use_vllm else None, "reward_weights": grpo.reward_weights},
         "accelerate": _accelerate(recipe, notes),
     }
+    fixed = (report["accelerate"] or {}).get("gradient_accumulation_steps")
+    if fixed is not None and fixed not in ("auto", sft.gradient_accumulation_steps, grpo.gradient_accumulation_steps):
+        raise ValueError(f"the accelerate config fixes gradient_accumulation_steps={fixed}, the trl configs differ: "
+                         f"leave it out of the accelerate config (the trainers set it)")
     if grpo.use_vllm and importlib.util.find_spec("vllm") is None:
         notes.append("vllm is not installed here: GRPO generation needs it on the training machine")
     report["notes"] = notes
@@ -75,6 +79,7 @@ def _accelerate(recipe: Recipe, notes: list[str]) -> dict[str, Any] | None:
               "mixed_precision": str(config.mixed_precision)}
     if config.deepspeed_config:
         result["zero_stage"] = config.deepspeed_config.get("zero_stage")
+        result["gradient_accumulation_steps"] = config.deepspeed_config.get("gradient_accumulation_steps")
         if importlib.util.find_spec("deepspeed") is None:
             notes.append("deepspeed is not installed here: its section was parsed by accelerate, not by deepspeed")
         else:
