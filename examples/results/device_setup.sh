@@ -1,10 +1,13 @@
 # Sourced at the start of every GPU call: the lent machine has torch, triton and transformers but not this
-# package, diskcache or pytest. Wheels carried in .whl/ (see the device notes in examples/results/README.md)
-# go to /tmp/site; a dist-info there registers autotriton's entry points without installing it.
+# package, diskcache, pytest or trl's stack. Wheels carried in .whl/ (see the device notes in
+# examples/results/README.md) go to /tmp/site-packages; a dist-info there registers autotriton's entry points
+# without installing it. The directory's name must contain "site-packages": dill (used by `datasets` to
+# fingerprint) pickles modules found elsewhere by value, and pyarrow's cannot be.
 set -o pipefail
-python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl
-export PYTHONPATH="/tmp/site:$PWD" PYTHONUNBUFFERED=1
-info=/tmp/site/autotriton-0.2.0.dist-info
+site=/tmp/site-packages
+python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target "$site" .whl/*.whl
+export PYTHONPATH="$site:$PWD" PYTHONUNBUFFERED=1
+info=$site/autotriton-0.2.0.dist-info
 mkdir -p "$info"
 printf 'Metadata-Version: 2.1\nName: autotriton\nVersion: 0.2.0\n' > "$info/METADATA"
 python3 - "$info/entry_points.txt" <<'PY'

@@ -1,0 +1,208 @@
+"""The model's training: tokenizer, SFT, GRPO, rewards, resume, recipes, with the real trl, transformers and verifier.
+
+A tiny dataset in training/data/dataset.py's schema is written on the spot from tests/catalogue's tasks and
+honest answers; the model is `build_tiny` shrunk to one small layer. Rewards are judged by the real
+verifier on CPU (Triton interpreter).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from pathlib import Path
+
+import pytest
+import torch
+from transformers import AutoTokenizer
+
+from autotriton_backend.cli import main as autotriton_main
+from autotriton_backend.prompt import PROMPT_VERSION, assistant_message, first_prompt
+from autotriton_backend.task import KernelTask
+from autotriton_backend.verifier import pool as verifier_pool
+from training.data.dataset import PairRecord, RLTask, ShardWriter
+from training.model import build_tiny, parameter_count
+from training.recipe import Rewards, load_recipe
+from training.rewards import COMPONENTS, VerdictMemo, reward_functions, reward_weights
+from training.rows import DataError, sft_rows
+from training.run import Job
+from training.sft import fitting, sft_config
+from training.tokenizer import train_tokenizer
+
+ROOT = Path(__file__).parent.parent
+CATALOGUE = ROOT / "tests" / "catalogue"
+PAIRS = (("task_add_relu", "honest_single_kernel", "train"), ("task_softmax", "honest_multi_kernel", "train"),
+         ("task_scale_rows", "honest_with_weights", "test"))
+SMALL = ["needs_gpu=false", "vocab_size=600", "model_config.hidden_size=32", "model_config.intermediate_size=64",
+         "model_config.num_hidden_layers=1", "model_config.head_dim=16"]
+SFT = SMALL + ["sft.bf16=false", "sft.max_steps=3", "sft.per_device_train_batch_size=2", "sft.warmup_steps=0",
+               "sft.logging_steps=1"]
+GRPO = SMALL + ["grpo.bf16=false", "grpo.max_steps=2", "grpo.per_device_train_batch_size=2",
+                "grpo.num_generations=2", "grpo.max_completion_length=16", "rewards.device=cpu", "rewards.workers=2"]
+
+
+def _sets(entries: list[str]) -> list[str]:
+    return [arg for entry in entries for arg in ("--set", entry)]
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("dataset")
+    pairs, rl = ShardWriter(out / "pairs", "pairs"), ShardWriter(out / "rl", "rl")
+    verdict = dict(correct=True, failure="", device="cpu", max_abs_error=0.0, max_rel_error=0.0, candidate_ms=None,
+                   eager_ms=None, inductor_ms=None, speedup_vs_eager=None, speedup_vs_inductor=None)
+    for task_file, answer, split in PAIRS:
+        task = KernelTask.from_file(CATALOGUE / f"{task_file}.py")
+        common = dict(task_key=task.key, task_name=task.name, origin="synthetic", source=f"test:{task_file}",
+                      families=["pointwise"], composition="pointwise", dtype="float32", split=split,
+                      task=task.to_json(), prompt=first_prompt(task), prompt_version=PROMPT_VERSION)
+        pairs.write(asdict(PairRecord(**common, target=(CATALOGUE / f"{answer}.py").read_text(), variant=0,
+                                      verdict=verdict, teacher={})))
+        rl.write(asdict(RLTask(**common, hard=False, teacher_solved=True)))
+    pairs.close()
+    rl.close()
+    return out
+
+
+@pytest.fixture(scope="module")
+def sft_out(data, tmp_path_factory) -> Path:
+    """Tokenizer, then SFT cut off by the time budget after one step, then resumed to the end."""
+    out = tmp_path_factory.mktemp("sft")
+    assert autotriton_main(["train", "tokenizer", "--data", str(data), "--out", str(out), *_sets(SMALL)]) == 0
+    args = ["train", "sft", "--data", str(data), "--out", str(out), *_sets(SFT)]
+    assert autotriton_main(args + _sets(["max_seconds=0"])) == 0
+    first = json.loads((out / "summary.json").read_text())
+    assert (first["step"], first["done"]) == (1, False)
+    (out / "first_state.json").write_text((out / "model" / "trainer_state.json").read_text())
+    assert autotriton_main(args) == 2  # a resume point is there: continuing needs --resume
+    assert autotriton_main(args + ["--resume"]) == 0
+    return out
+
+
+def test_tokenizer_round_trips_code_and_its_template_serves_completion_only_loss(data) -> None:
+    tokenizer = train_tokenizer((m["content"] for r in sft_rows(data) for m in r["prompt"] + r["completion"]), 600)
+    code = (CATALOGUE / "honest_single_kernel.py").read_text()
+    assert tokenizer.decode(tokenizer(code)["input_ids"]) == code  # byte-level: exact, unicode and tabs included
+    assert tokenizer.decode(tokenizer("é\t→ x")["input_ids"]) == "é\t→ x"
+    assert tokenizer.eos_token == "<|im_end|>" and tokenizer.pad_token == "<|endoftext|>"
+    assert tokenizer.eos_token_id != tokenizer.pad_token_id
+    prompt = [{"role": "user", "content": "write a kernel"}]
+    conversation = prompt + [{"role": "assistant", "content": "```python\npass\n```"}]
+    templated_prompt = tokenizer.apply_chat_template(prompt, tokenize=False, add_generation_prompt=True)
+    templated = tokenizer.apply_chat_template(conversation, tokenize=False)
+    assert templated.startswith(templated_prompt) and templated.rstrip().endswith(tokenizer.eos_token)
+
+
+def test_tiny_model_size_fits_the_bundle() -> None:
+    tokenizer = train_tokenizer(["def f(x):\n    return x\n"] * 4, 300)
+    model = build_tiny(tokenizer)
+    assert model.config.vocab_size == len(tokenizer) and model.config.eos_token_id == tokenizer.eos_token_id
+    at_full_vocab = parameter_count(model) + (8192 - len(tokenizer)) * model.config.hidden_size
+    assert 5_000_000 < at_full_vocab < 10_000_000 and at_full_vocab * 2 < 16 * 2**20  # bf16: one shard
+
+
+def test_sft_loss_covers_the_completion_only(sft_out, data) -> None:
+    from datasets import Dataset
+    from trl import SFTTrainer
+
+    tokenizer = AutoTokenizer.from_pretrained(sft_out / "tokenizer")
+    recipe = load_recipe("tiny", SFT)
+    job = Job(recipe, data, sft_out / "mask", resume=False)
+    rows = sft_rows(data)
+    trainer = SFTTrainer(model=build_tiny(tokenizer, **recipe.model_config), args=sft_config(job),
+                         train_dataset=Dataset.from_list(rows), processing_class=tokenizer)
+    batch = trainer.data_collator([trainer.train_dataset[0]])
+    labels, ids = batch["labels"][0], batch["input_ids"][0]
+    learned = tokenizer.decode(ids[labels != -100])
+    assert learned.startswith(assistant_message((CATALOGUE / "honest_single_kernel.py").read_text(), "")["content"])
+    assert learned.endswith(tokenizer.eos_token + "\n") or learned.endswith(tokenizer.eos_token)
+    assert "Optimize the architecture" in tokenizer.decode(ids[labels == -100])  # the prompt is never a target
+    assert fitting(rows, tokenizer, 100_000) == rows
+    with pytest.raises(DataError, match="no pair fits"):  # too long: dropped, never truncated mid-kernel
+        fitting(rows, tokenizer, 100)
+
+
+def test_sft_resumes_after_a_cut_off_and_saves_small_shards(sft_out) -> None:
+    summary = json.loads((sft_out / "summary.json").read_text())
+    assert (summary["step"], summary["done"]) == (3, True)
+    state = json.loads((sft_out / "model" / "trainer_state.json").read_text())
+    first = json.loads((sft_out / "first_state.json").read_text())
+    assert [e["step"] for e in state["log_history"] if "loss" in e] == [1, 2, 3]
+    assert state["log_history"][0] == first["log_history"][0]  # the cut-off run's history carried over
+    assert all(f.stat().st_size < 16 * 2**20 for f in (sft_out / "model").iterdir())
+    assert json.loads((sft_out / "model" / "config.json").read_text())["dtype"] == "bfloat16"
+
+
+def test_grpo_runs_with_the_verifier_rewards_logged_per_component(sft_out, data, tmp_path) -> None:
+    args = ["train", "grpo", "--data", str(data), "--out", str(tmp_path), *_sets(GRPO)]
+    assert autotriton_main(args) == 2  # the tiny recipe's GRPO needs the SFT model
+    assert autotriton_main(args + ["--model", str(sft_out / "model")]) == 0
+    state = json.loads((tmp_path / "model" / "trainer_state.json").read_text())
+    logged = [e for e in state["log_history"] if "reward" in e]
+    assert len(logged) == 2
+    for name in COMPONENTS:
+        assert all(f"rewards/reward_{name}/mean" in e for e in logged)
+
+
+def _completion(candidate: str) -> list[dict[str, str]]:
+    return [assistant_message((CATALOGUE / f"{candidate}.py").read_text(), "")]
+
+
+def test_rewards_rank_honest_broken_and_hacked_with_one_verification_each(monkeypatch) -> None:
+    cases = {  # candidate: (format, gate, ran, correct, speed, hacked); speed is 0 without GPU timings
+        "honest_single_kernel": (1, 1, 1, 1, 0, 0),
+        "wrong_math": (1, 1, 1, 0, 0, 0),
+        "compile_error": (1, 1, 0, 0, 0, 0),
+        "hack_output_alias": (1, 1, 0, 0, 0, -1),
+        "hack_functional": (1, 0, 0, 0, 0, -1),
+    }
+    completions = [_completion(name) for name in cases] + [[{"role": "assistant", "content": "no code here"}]]
+    task = json.dumps(KernelTask.from_file(CATALOGUE / "task_add_relu.py").to_json())
+    config = Rewards(device="cpu", workers=2, timeout_s=40)
+    pool = verifier_pool.shared_pool("cpu", 2)
+    submitted: list[str] = []
+    real_submit = pool.submit
+    monkeypatch.setattr(pool, "submit", lambda t, c, o: submitted.append(c.sha256) or real_submit(t, c, o))
+    functions = reward_functions(config, VerdictMemo(config))
+    table = [fn(prompts=[[]] * len(completions), completions=completions, task=[task] * len(completions))
+             for fn in functions]
+    rows = list(zip(*table))
+    for (name, expected), got in zip(cases.items(), rows):
+        assert got == pytest.approx(expected), name
+    assert rows[-1] == (0, 0, 0, 0, 0, 0)
+    assert len(submitted) == len(set(submitted)) == len(cases)  # each judged once, for all six components
+    weights = reward_weights(load_recipe("tiny").rewards)
+    total = {name: sum(w * v for w, v in zip(weights, got)) for name, got in zip(cases, rows)}
+    assert total["honest_single_kernel"] > total["wrong_math"] > total["compile_error"] > 0
+    assert max(total["hack_output_alias"], total["hack_functional"]) < 0
+
+
+def test_8b_recipe_validates_by_dry_run(capsys, tmp_path) -> None:
+    assert autotriton_main(["train", "grpo", "--recipe", "8b", "--dry-run", "--out", str(tmp_path)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["accelerate"]["zero_stage"] == 3 and report["accelerate"]["distributed_type"] == "DistributedType.DEEPSPEED"
+    assert report["grpo"]["use_vllm"] and report["grpo"]["vllm_mode"] == "colocate"
+    assert report["grpo"]["generation_batch_size"] % report["grpo"]["num_generations"] == 0
+    assert any("Qwen3-8B" in note for note in report["notes"])  # the base is not on this machine: said, not hidden
+    assert autotriton_main(["train", "sft", "--recipe", "tiny", "--dry-run", "--out", str(tmp_path)]) == 0
+    assert 5_000_000 < json.loads(capsys.readouterr().out)["parameters"] < 10_000_000
+    assert autotriton_main(["train", "sft", "--recipe", "tiny", "--dry-run", "--out", str(tmp_path),
+                            "--set", "grpo.num_generations=3"]) == 2  # trl's own check: 16 is not a multiple of 3
+    fixed = tmp_path / "fixed.yaml"
+    fixed.write_text((ROOT / "training/recipes/accelerate/zero3.yaml").read_text().replace(
+        "zero_stage: 3", "zero_stage: 3\n  gradient_accumulation_steps: 3"))
+    assert autotriton_main(["train", "sft", "--recipe", "8b", "--dry-run", "--out", str(tmp_path),
+                            "--set", f"accelerate_config={fixed}"]) == 2
+    assert "gradient_accumulation_steps=3" in capsys.readouterr().err
+
+
+def test_clear_errors(data, tmp_path, capsys) -> None:
+    assert autotriton_main(["train", "sft", "--data", str(tmp_path / "nowhere"), "--out", str(tmp_path)]) == 2
+    assert "is not a directory" in capsys.readouterr().err
+    if not torch.cuda.is_available():
+        assert autotriton_main(["train", "sft", "--data", str(data), "--out", str(tmp_path)]) == 2
+        assert "needs a CUDA GPU" in capsys.readouterr().err
+    blocked = tmp_path / "file"
+    blocked.write_text("")
+    assert autotriton_main(["train", "sft", "--data", str(data), "--out", str(blocked / "out"), *_sets(SFT)]) == 2
+    assert "is not writable" in capsys.readouterr().err
+    assert autotriton_main(["train", "sft", "--data", str(tmp_path), "--out", str(tmp_path / "o"), *_sets(SFT)]) == 2
+    assert "no pairs shards" in capsys.readouterr().err

@@ -1,0 +1,62 @@
+"""The models the trainers start from: a small Qwen3-style decoder from scratch, or any local checkpoint.
+
+`build_tiny` is the one builder the trainers, the tests and the bundled default share. The default
+config is ~6.8M parameters (vocab 8192): saved in bfloat16 it is one 14 MB safetensors file, inside
+both the device's 16 MiB-per-file limit and the 40 MB budget of the bundled model.
+"""
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import torch
+from transformers import AutoModelForCausalLM, PreTrainedModel, PreTrainedTokenizerBase, Qwen3Config, Qwen3ForCausalLM
+
+TINY_CONFIG: dict[str, Any] = {
+    "hidden_size": 256,
+    "intermediate_size": 768,
+    "num_hidden_layers": 6,
+    "num_attention_heads": 4,
+    "num_key_value_heads": 2,
+    "head_dim": 64,
+    "max_position_embeddings": 4096,
+    "rope_theta": 10000.0,
+    "tie_word_embeddings": True,
+}
+MAX_SHARD_SIZE = "15MB"  # every saved file stays under the device's 16 MiB per returned file
+
+
+def build_tiny(tokenizer: PreTrainedTokenizerBase, seed: int = 0, **overrides: Any) -> Qwen3ForCausalLM:
+    """A freshly initialised decoder sized for `tokenizer`; `overrides` replace TINY_CONFIG's entries
+    (tests pass e.g. hidden_size=32, num_hidden_layers=1 for a model that trains in seconds)."""
+    config = Qwen3Config(**{**TINY_CONFIG, **overrides}, vocab_size=len(tokenizer),
+                         eos_token_id=tokenizer.eos_token_id, pad_token_id=tokenizer.pad_token_id, bos_token_id=None)
+    torch.manual_seed(seed)
+    model = Qwen3ForCausalLM(config)
+    model.generation_config.eos_token_id = tokenizer.eos_token_id
+    model.generation_config.pad_token_id = tokenizer.pad_token_id
+    return model
+
+
+def load_model(path: str | Path, dtype: torch.dtype = torch.float32) -> PreTrainedModel:
+    """A local checkpoint directory (ours or a hub base such as Qwen3-8B downloaded beforehand)."""
+    path = Path(path)
+    if not (path / "config.json").exists():
+        raise FileNotFoundError(f"{path} is not a model directory (no config.json): give a local checkpoint path")
+    return AutoModelForCausalLM.from_pretrained(path, dtype=dtype)
+
+
+def save_model(model: PreTrainedModel, tokenizer: PreTrainedTokenizerBase, directory: Path,
+               dtype: torch.dtype | None = None) -> None:
+    """Safetensors shards under MAX_SHARD_SIZE, tokenizer beside them; `dtype` saves a cast copy (the weights
+    being trained keep their precision)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    if dtype is not None and any(p.dtype != dtype for p in model.parameters()):
+        model = copy.deepcopy(model).to(dtype)
+    model.save_pretrained(directory, max_shard_size=MAX_SHARD_SIZE)
+    tokenizer.save_pretrained(directory)
+
+
+def parameter_count(model: torch.nn.Module) -> int:
+    return sum(p.numel() for p in model.parameters())

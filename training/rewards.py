@@ -1,0 +1,137 @@
+"""GRPO rewards from the verifier, hierarchical (TritonRL): format, static gate, compiled and ran, correct,
+speed; a penalty for anything judged hacked.
+
+trl logs one entry per reward function, so each component is its own function; they share one verdict
+per completion through `VerdictMemo`, which judges a whole batch in parallel on the verifier's warm pool
+the first time any component asks (the generated code runs only in the pool's sandboxes). A verdict the
+verifier could not reach (its own failure, a broken task) yields None: trl ignores it instead of
+punishing the model.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Callable
+from typing import Any
+
+import torch
+
+from autotriton_backend.candidate import Candidate
+from autotriton_backend.prompt import extract_code
+from autotriton_backend.task import KernelTask, TaskError
+from autotriton_backend.verdict import FAILURE_CLASSES, Verdict
+from autotriton_backend.verifier.pool import VerifyOptions, shared_pool
+
+from .recipe import Rewards
+
+COMPONENTS = ("format", "gate", "ran", "correct", "speed", "hacked")
+_STATIC = frozenset(name for name, kind in FAILURE_CLASSES.items() if kind == "static")
+_UNJUDGED = object()  # the verifier had nothing to say (its own failure or a broken task)
+
+
+def completion_text(completion: Any) -> str:
+    """trl passes conversational completions as a list of messages, plain ones as text."""
+    if isinstance(completion, list):
+        return "".join(m.get("content", "") for m in completion if m.get("role", "assistant") == "assistant")
+    return completion
+
+
+def well_formed(code: str) -> bool:
+    return bool(code) and "class ModelNew" in code
+
+
+class VerdictMemo:
+    """One verification per (task, completion), shared by the component functions of a batch."""
+
+    def __init__(self, config: Rewards):
+        self.config = config
+        self.options = VerifyOptions(device=_device(config.device), trials=config.trials,
+                                     timeout_s=config.timeout_s)
+        self._memo: dict[tuple[str, str], Any] = {}
+
+    def verdicts(self, completions: list[Any], task: list[str]) -> list[Any]:
+        """Each completion's Verdict, None when it has no well-formed code, or _UNJUDGED."""
+        keys = [(t, completion_text(c)) for t, c in zip(task, completions, strict=True)]
+        missing = [k for k in dict.fromkeys(keys) if k not in self._memo]
+        if missing:
+            current = set(keys)
+            self._memo = {k: v for k, v in self._memo.items() if k in current}  # the previous batch is done
+            pool = shared_pool(self.options.resolved_device(), self.config.workers)
+            futures = {}
+            for task_json, text in missing:
+                code = extract_code(text)
+                if well_formed(code):
+                    futures[(task_json, text)] = pool.submit(KernelTask.from_json(json.loads(task_json)),
+                                                             Candidate(code), self.options)
+                else:
+                    self._memo[(task_json, text)] = None
+            for key, future in futures.items():
+                try:
+                    verdict = future.result()
+                except TaskError:
+                    verdict = _UNJUDGED
+                self._memo[key] = _UNJUDGED if isinstance(verdict, Verdict) and verdict.failure == "internal" \
+                    else verdict
+        return [self._memo[k] for k in keys]
+
+
+def _device(configured: str) -> str:
+    """On several GPUs each process judges on its own one."""
+    if configured == "auto" and "LOCAL_RANK" in os.environ and torch.cuda.is_available():
+        return f"cuda:{os.environ['LOCAL_RANK']}"
+    return configured
+
+
+def gate_passed(verdict: Verdict) -> bool:
+    return not any(not c.passed and (c.name in _STATIC or c.hacked) for c in verdict.checks)
+
+
+def ran(verdict: Verdict) -> bool:
+    """Compiled, ran and returned outputs (right or wrong): everything but the numbers passed."""
+    return verdict.correct or verdict.failure == "mismatch"
+
+
+def speed(verdict: Verdict, clip: tuple[float, float]) -> float:
+    ratio = verdict.speedup_vs_inductor
+    if not verdict.correct or ratio is None or ratio <= 0:
+        return 0.0
+    return min(max(math.log(ratio), clip[0]), clip[1])
+
+
+def component(name: str, verdict: Any, code_ok: bool, config: Rewards) -> float | None:
+    """One component's value for one completion (before trl applies the recipe's weight)."""
+    if verdict is _UNJUDGED:
+        return None
+    if name == "format":
+        return float(code_ok)
+    if verdict is None:
+        return 0.0
+    return {
+        "gate": lambda: float(gate_passed(verdict)),
+        "ran": lambda: float(ran(verdict)),
+        "correct": lambda: float(verdict.correct),
+        "speed": lambda: speed(verdict, config.speed_clip),
+        "hacked": lambda: -1.0 if verdict.hacked else 0.0,
+    }[name]()
+
+
+def reward_weights(config: Rewards) -> list[float]:
+    """trl's `reward_weights`, in the order of `reward_functions`."""
+    return [float(config.weights[name]) for name in COMPONENTS]
+
+
+def reward_functions(config: Rewards, memo: VerdictMemo | None = None) -> list[Callable[..., list]]:
+    """trl reward functions named `reward_<component>`, sharing one verdict per completion."""
+    memo = memo or VerdictMemo(config)
+
+    def make(name: str) -> Callable[..., list]:
+        def reward(prompts: list, completions: list, task: list[str], **_: Any) -> list[float | None]:
+            verdicts = memo.verdicts(completions, task)
+            codes = [well_formed(extract_code(completion_text(c))) for c in completions]
+            return [component(name, v, ok, config) for v, ok in zip(verdicts, codes, strict=True)]
+
+        reward.__name__ = f"reward_{name}"
+        return reward
+
+    return [make(name) for name in COMPONENTS]
