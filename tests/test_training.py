@@ -22,7 +22,8 @@ from training.data.dataset import PairRecord, RLTask, ShardWriter
 from training.model import build_tiny, parameter_count
 from training.recipe import Rewards, load_recipe
 from training.rewards import COMPONENTS, VerdictMemo, reward_functions, reward_weights
-from training.rows import DataError, sft_rows
+from training.data.dataset import DataError
+from training.rows import sft_rows
 from training.run import Job
 from training.sft import fitting, sft_config
 from training.tokenizer import train_tokenizer
@@ -205,4 +206,4 @@ def test_clear_errors(data, tmp_path, capsys) -> None:
     assert autotriton_main(["train", "sft", "--data", str(data), "--out", str(blocked / "out"), *_sets(SFT)]) == 2
     assert "is not writable" in capsys.readouterr().err
     assert autotriton_main(["train", "sft", "--data", str(tmp_path), "--out", str(tmp_path / "o"), *_sets(SFT)]) == 2
-    assert "no pairs shards" in capsys.readouterr().err
+    assert "no dataset at" in capsys.readouterr().err

@@ -50,7 +50,7 @@ def run_data(args: argparse.Namespace) -> int:
 
 def run_step(args: argparse.Namespace) -> int:
     from training.recipe import load_recipe
-    from training.rows import DataError
+    from training.data.dataset import DataError
     from training.run import Job, SetupError, check, check_data
 
     try:

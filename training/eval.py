@@ -30,7 +30,7 @@ from autotriton_backend.options import ENV_PREFIX
 from autotriton_backend.prompt import PROMPT_VERSION, extract_code, first_prompt
 from autotriton_backend.task import KernelTask, TaskError
 from autotriton_backend.verifier import VerifyOptions, shared_pool
-from training.data.dataset import read_records
+from training.data.dataset import split_records
 from training.metrics import ENGINE_ERROR, JUDGED, TASK_ERROR, SampleResult, TaskRow, markdown, summarize
 
 TEST_SUITE = "test"
@@ -78,15 +78,7 @@ def load_suite(suite: str, dataset: Path = DEFAULT_DATASET) -> list[SuiteTask]:
 
 
 def _test_split(dataset: Path) -> list[SuiteTask]:
-    shards = dataset / "rl"
-    if not any(shards.glob("rl-*.jsonl.gz")):
-        raise ValueError(f"no dataset at {dataset} (no {shards}/rl-*.jsonl.gz): build one with `autotriton train "
-                         f"data --out {dataset}` (see training/data/README.md), or pass --dataset DIR")
-    tasks = [SuiteTask(r["task_name"], KernelTask.from_json(r["task"]))
-             for r in read_records(shards, "rl") if r["split"] == TEST_SUITE]
-    if not tasks:
-        raise ValueError(f"the dataset at {dataset} has no '{TEST_SUITE}' split tasks")
-    return tasks
+    return [SuiteTask(r["task_name"], KernelTask.from_json(r["task"])) for r in split_records(dataset, "rl", TEST_SUITE)]
 
 
 def evaluate(suite: list[SuiteTask], engine: Engine, config: EvalConfig, done: dict[str, TaskRow] | None = None,

@@ -9,37 +9,19 @@ from typing import Any
 
 from autotriton_backend.prompt import assistant_message, first_prompt
 from autotriton_backend.task import KernelTask
-from training.data.dataset import read_records
-
-
-class DataError(ValueError):
-    """The dataset directory is missing or holds no records of the kind asked for."""
-
-
-def _records(data: Path, kind: str, split: str) -> Iterator[dict[str, Any]]:
-    directory = data / kind
-    if not any(directory.glob(f"{kind}-*.jsonl.gz")):
-        raise DataError(f"no {kind} shards ({directory}/{kind}-*.jsonl.gz): point --data at a dataset written by "
-                        f"`autotriton train data --out DIR` (the committed one is training/dataset)")
-    return (r for r in read_records(directory, kind) if r["split"] == split)
+from training.data.dataset import split_records
 
 
 def sft_rows(data: Path, split: str = "train") -> list[dict[str, Any]]:
     """Conversational prompt/completion rows: trl masks the loss to the completion."""
-    rows = [{"prompt": first_prompt(KernelTask.from_json(r["task"])),
-             "completion": [assistant_message(r["target"], "")]} for r in _records(data, "pairs", split)]
-    if not rows:
-        raise DataError(f"{data}/pairs holds no '{split}' pairs")
-    return rows
+    return [{"prompt": first_prompt(KernelTask.from_json(r["task"])),
+             "completion": [assistant_message(r["target"], "")]} for r in split_records(data, "pairs", split)]
 
 
 def rl_rows(data: Path, split: str = "train") -> list[dict[str, Any]]:
     """Prompt rows for GRPO; `task` (the KernelTask as JSON text) reaches the reward functions as a column."""
-    rows = [{"prompt": first_prompt(KernelTask.from_json(r["task"])), "task": json.dumps(r["task"])}
-            for r in _records(data, "rl", split)]
-    if not rows:
-        raise DataError(f"{data}/rl holds no '{split}' tasks")
-    return rows
+    return [{"prompt": first_prompt(KernelTask.from_json(r["task"])), "task": json.dumps(r["task"])}
+            for r in split_records(data, "rl", split)]
 
 
 def tokenizer_texts(data: Path, split: str = "train") -> Iterator[str]:

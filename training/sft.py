@@ -11,7 +11,9 @@ from datasets import Dataset
 from transformers import PreTrainedTokenizerBase
 from trl import SFTConfig, SFTTrainer
 
-from .rows import DataError, sft_rows
+from training.data.dataset import DataError
+
+from .rows import sft_rows
 from .run import Job, train, trl_config
 
 

@@ -166,6 +166,22 @@ def read_ledger(path: Path) -> Iterator[TaskOutcome]:
                 yield TaskOutcome(**json.loads(line))
 
 
+class DataError(ValueError):
+    """The dataset directory is missing or holds no records of the kind and split asked for."""
+
+
+def split_records(data: Path, kind: str, split: str) -> list[dict[str, Any]]:
+    """The records of one kind (`pairs` or `rl`) in one split; a DataError that says how to get a dataset."""
+    directory = data / kind
+    if not any(directory.glob(f"{kind}-*.jsonl.gz")):
+        raise DataError(f"no dataset at {data} (no {directory}/{kind}-*.jsonl.gz): build one with `autotriton train "
+                        f"data --out DIR` (training/data/README.md); the committed one is training/dataset")
+    records = [r for r in read_records(directory, kind) if r["split"] == split]
+    if not records:
+        raise DataError(f"{directory} holds no '{split}' records")
+    return records
+
+
 def read_records(directory: Path, prefix: str) -> Iterator[dict[str, Any]]:
     """Every record of the closed shards `directory/prefix-*.jsonl.gz`, in shard order."""
     for path in sorted(directory.glob(f"{prefix}-*.jsonl.gz")):
