@@ -190,3 +190,14 @@ def test_cli_refuses_cuda_without_a_gpu_and_unwritable_dirs(tmp_path: Path, caps
     assert autotriton_main(["train", "data", "--out", str(blocker / "d"), "--device", "cpu"]) == 2
     err = capsys.readouterr().err
     assert "cannot write" in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_committed_dataset_keeps_test_compositions_out_of_train():
+    """What issue 8 asks of the real files: no op composition of the test split is ever trained on."""
+    root = Path(__file__).resolve().parent.parent / "training" / "dataset"
+    for kind in ("pairs", "rl"):
+        records = list(read_records(root / kind, kind))
+        train = {r["composition"] for r in records if r["split"] == "train"}
+        test = {r["composition"] for r in records if r["split"] == "test"}
+        assert train and test and not train & test
+        assert all(r["split"] == split_of(r["composition"]) for r in records)
