@@ -14,6 +14,7 @@ from transformers import AutoTokenizer, PreTrainedModel, PreTrainedTokenizerBase
 from .checkpoint import Budget, has_resume_point, resume_point, save_resume_point, summary
 from .model import build_tiny, load_model
 from .recipe import Recipe
+from .paths import make_writable_dir
 
 
 class SetupError(RuntimeError):
@@ -42,10 +43,7 @@ def check(job: Job, step: str) -> None:
         raise SetupError(f"recipe {job.recipe.name!r} needs a CUDA GPU and none is visible; on a CPU machine use "
                          f"--dry-run, or `--set needs_gpu=false --set {step}.bf16=false` for a (slow) CPU run")
     try:
-        job.out.mkdir(parents=True, exist_ok=True)
-        probe = job.out / ".write_test"
-        probe.write_text("")
-        probe.unlink()
+        make_writable_dir(job.out)
     except OSError as error:
         raise SetupError(f"--out {job.out} is not writable ({error.strerror}): choose another directory") from None
     if has_resume_point(job.out) and not job.resume:

@@ -30,6 +30,7 @@ from autotriton_backend.task import KernelTask, TaskError, load_reference
 from .dataset import Ledger, PairRecord, RLTask, ShardWriter, TaskOutcome, VerdictSummary, stats, stats_markdown
 from .families import split_of
 from .sources import SourcedTask, synthetic_task
+from ..paths import make_writable_dir
 
 MAX_DRAWS_PER_TASK = 3  # synthetic draws allowed per wanted task (duplicates are redrawn)
 COMMIT_EVERY_TASKS = 25
@@ -127,10 +128,7 @@ def _check(options: GenerateOptions) -> None:
     if options.count < 1:
         raise GenerateError("--count must be at least 1")
     try:
-        options.out.mkdir(parents=True, exist_ok=True)
-        probe = options.out / ".write-test"
-        probe.write_text("")
-        probe.unlink()
+        make_writable_dir(options.out)
     except OSError as exc:
         raise GenerateError(f"cannot write to {options.out}: {exc.strerror or exc}") from None
 
