@@ -13,8 +13,8 @@ from transformers import AutoTokenizer, PreTrainedModel, PreTrainedTokenizerBase
 
 from .checkpoint import Budget, has_resume_point, resume_point, save_resume_point, summary
 from .model import build_tiny, load_model
-from .recipe import Recipe
 from .paths import make_writable_dir
+from .recipe import Recipe
 
 
 class SetupError(RuntimeError):
