@@ -37,33 +37,22 @@ def _no_bundled_model(tmp_path, monkeypatch):
 
 
 # ---------------------------------------------------------------- tiny models, built here (no hub)
-# The one home of the test models: a byte-level BPE trained on the spot and a small Llama from a config.
+# The test models: the training package's own tokenizer and decoder (training.tokenizer, training.model),
+# shrunk so that they build and train in seconds.
 
 TINY_TASK = Path(__file__).parent / "catalogue" / "task_add_relu.py"
 TINY_ANSWER = Path(__file__).parent / "catalogue" / "honest_single_kernel.py"
 
 
 def _tiny_model(texts: list[str], hidden: int, layers: int, context: int):
-    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
-    from transformers import LlamaConfig, LlamaForCausalLM, PreTrainedTokenizerFast
+    from training.model import build_tiny
+    from training.tokenizer import train_tokenizer
 
-    bpe = Tokenizer(models.BPE())
-    bpe.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    bpe.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(vocab_size=600, special_tokens=["<|end|>"], show_progress=False,
-                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
-    bpe.train_from_iterator(texts, trainer)
-    tokenizer = PreTrainedTokenizerFast(tokenizer_object=bpe, eos_token="<|end|>", pad_token="<|end|>")
-    tokenizer.chat_template = (
-        "{% for m in messages %}<|{{ m['role'] }}|>{{ m['content'] }}<|end|>{% endfor %}"
-        "{% if add_generation_prompt %}<|assistant|>{% endif %}"
-    )
-    torch.manual_seed(0)
-    config = LlamaConfig(vocab_size=len(tokenizer), hidden_size=hidden, intermediate_size=2 * hidden,
-                         num_hidden_layers=layers, num_attention_heads=2, num_key_value_heads=2,
-                         max_position_embeddings=context, eos_token_id=tokenizer.eos_token_id,
-                         pad_token_id=tokenizer.pad_token_id, bos_token_id=None)
-    return LlamaForCausalLM(config), tokenizer
+    tokenizer = train_tokenizer(texts, vocab_size=600)
+    model = build_tiny(tokenizer, hidden_size=hidden, intermediate_size=2 * hidden, num_hidden_layers=layers,
+                       num_attention_heads=2, num_key_value_heads=2, head_dim=hidden // 2,
+                       max_position_embeddings=context)
+    return model, tokenizer
 
 
 def _tiny_conversation() -> tuple[list[dict[str, str]], str]:
@@ -75,10 +64,10 @@ def _tiny_conversation() -> tuple[list[dict[str, str]], str]:
 
 @pytest.fixture(scope="session")
 def tiny_model(tmp_path_factory) -> Path:
-    """A 1-layer random Llama: writes garbage and never needs to stop (its context is 1024 tokens)."""
+    """A 1-layer random decoder: writes garbage and never needs to stop (its context is 1024 tokens)."""
     prompt, answer = _tiny_conversation()
     model, tokenizer = _tiny_model([prompt[0]["content"], answer], hidden=32, layers=1, context=1024)
-    path = tmp_path_factory.mktemp("tiny-llama")
+    path = tmp_path_factory.mktemp("tiny-model")
     model.save_pretrained(path)
     tokenizer.save_pretrained(path)
     return path
@@ -86,7 +75,7 @@ def tiny_model(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def trained_tiny_model(tmp_path_factory) -> Path:
-    """A tiny Llama overfitted (loss on the answer only) to answer task_add_relu's first prompt with an
+    """A tiny decoder overfitted (loss on the answer only) to answer task_add_relu's first prompt with an
     honest kernel and eos: a stand-in for the bundled model that writes a parsable, verifiable answer."""
     prompt, answer = _tiny_conversation()
     model, tokenizer = _tiny_model([prompt[0]["content"], answer], hidden=48, layers=1, context=2048)
@@ -106,7 +95,7 @@ def trained_tiny_model(tmp_path_factory) -> Path:
         if loss.item() < 0.01:
             break
     assert loss.item() < 0.01, f"the tiny model did not learn its answer (loss {loss.item():.3f})"
-    path = tmp_path_factory.mktemp("trained-tiny-llama")
+    path = tmp_path_factory.mktemp("trained-tiny-model")
     model.eval().save_pretrained(path)
     tokenizer.save_pretrained(path)
     return path

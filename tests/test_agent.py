@@ -1,7 +1,7 @@
 """Agent tests: parser, engine specs, and the search loop against real engines and a real verifier.
 
 Nothing is mocked: the files engine replays candidates from disk, the hf and openai engines run a
-tiny random Llama built in tests/conftest.py (no hub access), served for the openai engine by `transformers serve`.
+tiny random decoder built in tests/conftest.py (no hub access), served for the openai engine by `transformers serve`.
 """
 from __future__ import annotations
 
