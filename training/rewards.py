@@ -88,8 +88,8 @@ def gate_passed(verdict: Verdict) -> bool:
 
 
 def ran(verdict: Verdict) -> bool:
-    """Compiled, ran and returned outputs (right or wrong): everything but the numbers passed."""
-    return verdict.correct or verdict.failure == "mismatch"
+    """Built and ran, right or wrong (a wrong shape, dtype or value included); never for a hacked one."""
+    return verdict.compiled and not verdict.hacked
 
 
 def speed(verdict: Verdict, clip: tuple[float, float]) -> float:
