@@ -1,7 +1,9 @@
 """Fast checks of the verifier's parts: static rules, the audit hook, task keys, inputs, the CLI."""
 from __future__ import annotations
 
+import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -158,3 +160,41 @@ def test_a_file_that_disagrees_with_its_reference_is_refused(tmp_path):
             with pytest.raises(ProtocolError):
                 read_tensor(tmp_path, bad, mapped=mapped)
     assert torch.equal(read_tensor(tmp_path, ref, mapped=True), read_tensor(tmp_path, ref))
+
+
+def test_numbers_the_sandbox_reports_are_finite_non_negative_floats():
+    """Seconds and milliseconds come from the candidate's process: whatever it sends must not break our sums."""
+    from autotriton_backend.verifier.judge import reported_number
+
+    assert reported_number(3) == 3.0 and reported_number(0.25) == 0.25 and reported_number(0) == 0.0
+    for bad in (10 ** 400, float("nan"), float("inf"), -1.0, True, "1.0", None, [1.0], {"s": 1}):
+        assert reported_number(bad) is None, bad
+
+
+def test_a_folder_link_or_fifo_never_reaches_the_reader(tmp_path):
+    """The judge reads outputs from the sandbox's job folder, which the candidate can swap for a link or
+    fill with FIFOs: a link must not be followed, and a FIFO must be refused at once, not waited on."""
+    from autotriton_backend.verifier.transport import ProtocolError, TensorRef, read_tensor, write_tensor
+
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    ref = write_tensor(torch.randn(4), elsewhere, "x")
+    (tmp_path / "job").symlink_to(elsewhere)
+    os.mkfifo(elsewhere / "fifo")
+    with pytest.raises(ProtocolError, match="cannot be opened"):
+        read_tensor(tmp_path / "job", ref)
+    with pytest.raises(ProtocolError, match="does not hold"):
+        read_tensor(elsewhere, TensorRef("fifo", "float32", (4,), (1,)))
+    with pytest.raises(ProtocolError, match="malformed"):
+        TensorRef.from_json({"file": "x", "dtype": "float32", "shape": [float("inf")], "stride": [1]}, 100)
+
+
+def test_a_line_json_cannot_parse_is_a_protocol_error():
+    """An int of more than 4300 digits or deep nesting raise ValueError / RecursionError inside json: the
+    zygote relaying a child's reply must see a protocol violation, not die of an unexpected exception."""
+    from autotriton_backend.verifier.transport import Channel, ProtocolError
+
+    for line in (b"{\"s\": " + b"9" * 5000 + b"}\n", b"[" * 200_000 + b"\n"):
+        channel = Channel(io.BytesIO(line), io.BytesIO())
+        with pytest.raises(ProtocolError):
+            channel.receive()

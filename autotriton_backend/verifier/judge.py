@@ -238,8 +238,9 @@ class _Session:
         finally:
             _add_stage(self.verdict.stage_seconds, message["op"], time.perf_counter() - started)
         for said, stage in (("seconds", f"{message['op']}_in_sandbox"), ("forward_seconds", "forward_in_sandbox")):
-            if isinstance(reply.get(said), (int, float)):  # as the sandbox tells it: diagnostics only
-                _add_stage(self.verdict.stage_seconds, stage, float(reply[said]))
+            seconds = reported_number(reply.get(said))  # as the sandbox tells it: diagnostics only
+            if seconds is not None:
+                _add_stage(self.verdict.stage_seconds, stage, seconds)
         if not reply.get("ok"):
             check = str(reply.get("check", "runtime"))
             reason = str(reply.get("reason", ""))[:4000]
@@ -308,7 +309,10 @@ class _Session:
             self.verdict.stage_seconds["baselines"] = round(time.perf_counter() - started, 3)
             reply = self._ask({"op": "time", "keys": [t.name for t in timing_sets], "rounds": 3}, self.run_timeout * 3)
         try:
-            measured = statistics.median(float(ms) for ms in reply["ms"])
+            said = [reported_number(ms) for ms in reply["ms"]]
+            if None in said or not all(said):  # 0 ms would divide the speedups by zero
+                raise ValueError("a timing that is not a finite, positive number")
+            measured = statistics.median(said)
             # after the refill, the buffers of set A hold the refill's values: judge them against those
             holds = {t.name: ref.refill if again and t.name == "A" else t for t in timing_sets}
             timed = [(holds[t.name], {"outputs": reply["outputs"][t.name],
@@ -324,6 +328,18 @@ class _Session:
             measured = max(measured, self.verdict.timings.candidate_ms or 0.0)
         self.verdict.timings = Timings(measured, baselines.eager_ms, baselines.inductor_ms)
         self.verdict.timing_note = baselines.note + ("; re-timed after the refilled-buffer check" if again else "")
+
+
+def reported_number(value: Any) -> float | None:
+    """A number the sandbox reports (seconds, milliseconds) as a float, or None where it is no finite,
+    non-negative int or float: the candidate's process writes these, so nothing else may reach our sums."""
+    if type(value) not in (int, float):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:  # an int beyond any float
+        return None
+    return number if math.isfinite(number) and number >= 0 else None
 
 
 def _add_stage(stages: dict[str, float], name: str, seconds: float) -> None:

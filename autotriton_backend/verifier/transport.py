@@ -49,7 +49,7 @@ class TensorRef:
         try:
             ref = TensorRef(str(data["file"]), str(data["dtype"]), tuple(int(n) for n in data["shape"]),
                             tuple(int(s) for s in data["stride"]))
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:  # OverflowError: int(inf)
             raise ProtocolError(f"malformed tensor reference: {exc}") from None
         if ref.dtype not in DTYPES or "/" in ref.file or ref.file.startswith("."):
             raise ProtocolError(f"bad tensor reference {ref.file!r} ({ref.dtype})")
@@ -86,15 +86,21 @@ def write_tensor(tensor: torch.Tensor, directory: Path, name: str) -> TensorRef:
 def read_tensor(directory: Path, ref: TensorRef, mapped: bool = False) -> torch.Tensor:
     """A plain tensor holding a copy of the referenced bytes, or with `mapped`, a read-only view of the file.
 
-    The file is opened without following links and checked through its descriptor, so a link or a
-    swapped file cannot make the judge read anything but the regular file the other side wrote. Map only
+    The file and its folder are opened without following links or blocking and checked through the
+    file's descriptor, so a link (the sandbox's job folder swapped for one resolves on the judge's side),
+    a FIFO or a swapped file cannot make the judge read, or wait on, anything but the regular file the
+    other side wrote. Map only
     files the other side can no longer change (the judge's inputs, read-only in the sandbox), and copy the
     view before writing to it: the judge always copies what a candidate wrote.
     """
     dtype = DTYPES[ref.dtype]
     nbytes = ref.extent * dtype.itemsize
     try:
-        fd = os.open(directory / ref.file, os.O_RDONLY | os.O_NOFOLLOW)
+        folder = os.open(directory, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+        try:
+            fd = os.open(ref.file, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=folder)
+        finally:
+            os.close(folder)
     except OSError as exc:
         raise ProtocolError(f"{ref.file} cannot be opened: {exc.strerror}") from None
     with os.fdopen(fd, "rb", buffering=0) as handle:
@@ -138,8 +144,8 @@ class Channel:
             raise ProtocolError("message too long")
         try:
             message = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise ProtocolError(f"message is not JSON: {exc}") from None
+        except (ValueError, RecursionError) as exc:  # not JSON, an int of over 4300 digits, nesting too deep
+            raise ProtocolError(f"message is not JSON: {str(exc)[:200]}") from None
         if not isinstance(message, dict):
             raise ProtocolError("message is not a JSON object")
         return message

@@ -1,0 +1,55 @@
+# task: task_add_relu
+# expect: gate
+# behind the gate: outputs
+# reason: forward returned 0 outputs
+# The sandbox's stage seconds are diagnostics the judge adds up: an integer too large for a float (and a
+# NaN) made the judge's own arithmetic raise, so the candidate's verdict became the verifier's `internal`
+# failure (never blamed on it) instead of a rejection.
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def add_relu_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    y = tl.load(y_ptr + offs, mask=mask)
+    tl.store(out_ptr + offs, tl.maximum(x + y, 0.0), mask=mask)
+
+
+import json
+import os
+import sys
+import time
+
+
+def judge_socket():
+    """The child's only socket: its channel to the zygote, which relays every line to the judge."""
+    for name in os.listdir("/proc/self/fd"):
+        try:
+            if os.readlink(f"/proc/self/fd/{name}").startswith("socket:"):
+                return int(name)
+        except OSError:
+            pass
+    raise RuntimeError("no socket")
+
+
+def say(*replies):
+    """Answer the judge's next requests ourselves, then stay in `load` while the judge reads them."""
+    fd = judge_socket()
+    for reply in replies:
+        os.write(fd, (reply if isinstance(reply, str) else json.dumps(reply)).encode() + b"\n")
+    time.sleep(5)
+
+
+say({"ok": True, "seconds": 10 ** 400, "forward_seconds": float("nan")},
+    '{"ok": true, "seconds": NaN, "forward_seconds": -1e300, "outputs": [], "inputs_changed": []}')
+
+
+class ModelNew(torch.nn.Module):
+    def forward(self, x, y):
+        out = torch.empty_like(x)
+        add_relu_kernel[(triton.cdiv(x.numel(), 64),)](x, y, out, x.numel(), BLOCK=64)
+        return out

@@ -1,0 +1,53 @@
+"""Attacks on what the sandbox sends back (replies, output files, the job directory), judged behind the gate.
+
+Each candidate in tests/attacks_sandbox/ takes over its sandboxed process (code the static gate refuses:
+`# expect: gate`) and then lies to the judge through the channel and the job directory. With the gate
+bypassed (`static_gate=False`), the judge must still reject it with `# behind the gate:` and a reason
+containing `# reason:`, never fail itself (`internal`), never hang, and never read outside the job directory.
+"""
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+import pytest
+
+from autotriton_backend import Candidate, KernelTask
+from autotriton_backend.verifier import VerifierPool, VerifyOptions
+
+HERE = Path(__file__).parent
+ATTACKS = sorted((HERE / "attacks_sandbox").glob("*.py"))
+TASKS = HERE / "catalogue"
+OPTIONS = VerifyOptions(device="cpu", timeout_s=40)
+VERDICT_TIMEOUT_S = 120  # a judge that blocks on a planted file must fail the test, not hang it
+
+
+def header(path: Path, field: str) -> str:
+    match = re.search(rf"^# {field}: (.+)$", path.read_text(), re.MULTILINE)
+    assert match, f"{path.name} lacks a '# {field}:' header"
+    return match.group(1).strip()
+
+
+@pytest.fixture(scope="module")
+def verdicts():
+    with VerifierPool("cpu", workers=2) as pool:
+        futures = {}
+        for path in ATTACKS:
+            task = KernelTask.from_file(TASKS / f"{header(path, 'task')}.py")
+            futures[path.name] = (pool.submit(task, Candidate(path.read_text()), OPTIONS),
+                                  pool.submit(task, Candidate(path.read_text()), OPTIONS, static_gate=False))
+        yield {name: (gated.result(VERDICT_TIMEOUT_S), ungated.result(VERDICT_TIMEOUT_S))
+               for name, (gated, ungated) in futures.items()}
+
+
+@pytest.mark.parametrize("path", ATTACKS, ids=[p.stem for p in ATTACKS])
+def test_sandbox_reply_attack_is_refused(path: Path, verdicts) -> None:
+    gated, ungated = verdicts[path.name]
+    assert gated.failed_check is not None and gated.failed_check.name == header(path, "expect"), gated.failed_check
+    failed = ungated.failed_check
+    assert not ungated.correct and failed is not None, ungated.feedback
+    assert failed.name == header(path, "behind the gate"), failed
+    assert header(path, "reason") in failed.reason, failed.reason
+    assert all(isinstance(s, float) and math.isfinite(s) and s >= 0 for s in ungated.stage_seconds.values()), \
+        ungated.stage_seconds
