@@ -17,7 +17,8 @@ from autotriton_backend import Candidate, KernelTask
 from autotriton_backend.verifier import VerifierPool, VerifyOptions
 
 HERE = Path(__file__).parent
-ATTACKS = sorted((HERE / "attacks_sandbox").glob("*.py"))
+ATTACKS = sorted(p for p in (HERE / "attacks_sandbox").glob("*.py") if not p.name.startswith("gpu_"))
+GPU_ATTACKS = sorted((HERE / "attacks_sandbox").glob("gpu_*.py"))  # replies to the timing request
 TASKS = HERE / "catalogue"
 OPTIONS = VerifyOptions(device="cpu", timeout_s=40)
 VERDICT_TIMEOUT_S = 120  # a judge that blocks on a planted file must fail the test, not hang it
@@ -51,3 +52,15 @@ def test_sandbox_reply_attack_is_refused(path: Path, verdicts) -> None:
     assert header(path, "reason") in failed.reason, failed.reason
     assert all(isinstance(s, float) and math.isfinite(s) and s >= 0 for s in ungated.stage_seconds.values()), \
         ungated.stage_seconds
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("path", GPU_ATTACKS, ids=[p.stem for p in GPU_ATTACKS])
+def test_sandbox_timing_reply_attack_is_refused(path: Path) -> None:
+    task = KernelTask.from_file(TASKS / f"{header(path, 'task')}.py")
+    with VerifierPool("cuda", workers=1) as pool:
+        verdict = pool.submit(task, Candidate(path.read_text()), VerifyOptions(device="cuda"),
+                              static_gate=False).result(VERDICT_TIMEOUT_S)
+    failed = verdict.failed_check
+    assert failed is not None and failed.name == header(path, "behind the gate"), verdict.feedback
+    assert header(path, "reason") in failed.reason and verdict.timings is None, failed.reason
