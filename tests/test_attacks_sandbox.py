@@ -17,7 +17,8 @@ from autotriton_backend import Candidate, KernelTask
 from autotriton_backend.verifier import VerifierPool, VerifyOptions
 
 HERE = Path(__file__).parent
-ATTACKS = sorted(p for p in (HERE / "attacks_sandbox").glob("*.py") if not p.name.startswith("gpu_"))
+ATTACKS = sorted(p for p in (HERE / "attacks_sandbox").glob("*.py") if not p.name.startswith(("gpu_", "probe_")))
+PROBE = HERE / "attacks_sandbox" / "probe_scratch_is_clean.py"  # judged after an attack, in the same slot
 GPU_ATTACKS = sorted((HERE / "attacks_sandbox").glob("gpu_*.py"))  # replies to the timing request
 TASKS = HERE / "catalogue"
 OPTIONS = VerifyOptions(device="cpu", timeout_s=40)
@@ -52,6 +53,18 @@ def test_sandbox_reply_attack_is_refused(path: Path, verdicts) -> None:
     assert header(path, "reason") in failed.reason, failed.reason
     assert all(isinstance(s, float) and math.isfinite(s) and s >= 0 for s in ungated.stage_seconds.values()), \
         ungated.stage_seconds
+
+
+def test_nothing_a_candidate_leaves_in_its_scratch_reaches_the_next() -> None:
+    """One slot, two candidates: what the first put in the scratch folder (a link in the job folder's place,
+    a folder beside it) is gone when the next one loads, so it can neither poison nor feed that one."""
+    attack = HERE / "attacks_sandbox" / "job_link_outlives.py"
+    task = KernelTask.from_file(TASKS / "task_add_relu.py")
+    with VerifierPool("cpu", workers=1) as pool:
+        first = pool.submit(task, Candidate(attack.read_text()), OPTIONS, static_gate=False).result(VERDICT_TIMEOUT_S)
+        after = pool.submit(task, Candidate(PROBE.read_text()), OPTIONS, static_gate=False).result(VERDICT_TIMEOUT_S)
+    assert first.failed_check is not None and first.failed_check.name == "outputs", first.failed_check
+    assert after.correct, after.feedback
 
 
 @pytest.mark.gpu

@@ -168,8 +168,13 @@ def _clear_sandbox(child: int) -> None:
         except ChildProcessError:
             break
     private = "mount" in os.environ.get("AUTOTRITON_SANDBOX_LAYERS", "").split(",")
-    for scratch in (JOB, *(TEMPORARY if private else ())):  # the next candidate finds nothing this one left
-        shutil.rmtree(scratch, ignore_errors=True)
+    left = [p for p in Path(SCRATCH).iterdir() if p.name != "log"]  # the job folder, or what replaced it
+    for scratch in (*left, *(TEMPORARY if private else ())):  # the next candidate finds nothing this one left
+        if scratch.is_dir() and not scratch.is_symlink():
+            shutil.rmtree(scratch, ignore_errors=True)
+        else:  # a link or file in a folder's place: rmtree refuses links, so it would outlive the candidate
+            scratch.unlink(missing_ok=True)
+    for scratch in (JOB, *(TEMPORARY if private else ())):
         scratch.mkdir(mode=0o1777 if scratch != JOB else 0o755, exist_ok=True)
 
 
