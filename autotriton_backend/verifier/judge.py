@@ -355,13 +355,7 @@ KNOWN_CHECKS = RAN_CHECKS | {"load", "init", "weights", "compile", "runtime", "c
 def build_reference_set(job: JudgeJob, device: str, inputs_root: Path) -> ReferenceSet:
     """Build the reference, perturb its weights, draw secret input sets and compute what they must give."""
     task = job.task
-    namespace = load_reference(task.source)
-    try:
-        torch.manual_seed(secrets.randbits(62))
-        init_inputs = list(namespace["get_init_inputs"]())
-        reference = namespace["Model"](*init_inputs).to(device).eval()
-    except Exception as exc:
-        raise TaskError(f"the reference Model could not be built: {exc!r}") from exc
+    reference, init_inputs = _reference_model(task, device)
     _perturb_weights(reference)
     directory = Path(tempfile.mkdtemp(prefix=f"{task.key[:12]}-", dir=inputs_root))
     os.chmod(directory, 0o755)
@@ -384,13 +378,21 @@ def build_reference_set(job: JudgeJob, device: str, inputs_root: Path) -> Refere
                         reference, input_bytes=input_bytes)
 
 
-def _timing_setup(task: KernelTask, device: str) -> tuple[torch.nn.Module, dict[str, list[Any]]]:
-    """The task's reference on `device` and two input sets at its example sizes, for baseline timing only."""
+def _reference_model(task: KernelTask, device: str) -> tuple[torch.nn.Module, list[Any]]:
+    """The task's reference `Model` on `device` (weights from a secret seed) and its init inputs; a TaskError
+    when the task's own code cannot build it."""
     namespace = load_reference(task.source)
     try:
-        reference = namespace["Model"](*namespace["get_init_inputs"]()).to(device).eval()
+        torch.manual_seed(secrets.randbits(62))
+        init_inputs = list(namespace["get_init_inputs"]())
+        return namespace["Model"](*init_inputs).to(device).eval(), init_inputs
     except Exception as exc:
         raise TaskError(f"the reference Model could not be built: {exc!r}") from exc
+
+
+def _timing_setup(task: KernelTask, device: str) -> tuple[torch.nn.Module, dict[str, list[Any]]]:
+    """The task's reference on `device` and two input sets at its example sizes, for baseline timing only."""
+    reference, _ = _reference_model(task, device)
     sizes = example_sizes(task)
     return reference, {name: make_inputs(task, secrets.randbits(62), sizes, device) for name in ("A", "B")}
 
