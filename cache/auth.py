@@ -12,6 +12,7 @@ import hmac
 import json
 import os
 import secrets
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -26,18 +27,24 @@ def key_file() -> Path:
 
 def _key() -> bytes:
     path = key_file()
-    try:
-        return bytes.fromhex(path.read_text().strip())
-    except FileNotFoundError:
-        pass
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:  # another process made it first
-        return bytes.fromhex(path.read_text().strip())
-    with os.fdopen(fd, "w") as handle:
-        handle.write(secrets.token_hex(32))
+    if not path.exists():
+        _create_key(path)
     return bytes.fromhex(path.read_text().strip())
+
+
+def _create_key(path: Path) -> None:
+    """Publish a new key whole: written to a private file, then linked into place, so a process starting at
+    the same moment reads either no key file or the complete key, never an empty one (and the first wins)."""
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    fd, draft = tempfile.mkstemp(dir=path.parent, prefix=".cache.key.")  # mode 0600
+    try:
+        with os.fdopen(fd, "w") as handle:
+            handle.write(secrets.token_hex(32))
+        os.link(draft, path)
+    except FileExistsError:  # another process published its key first: use that one
+        pass
+    finally:
+        os.unlink(draft)
 
 
 def tag(payload: dict[str, Any]) -> str:

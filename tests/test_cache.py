@@ -396,3 +396,27 @@ def test_cli_verify_keeps_passing_kernels_and_drops_failing_ones(cache, capsys):
     assert "1 passed, 1 failed, 1 skipped" in out
     assert cache.get(task.key, "cpu-good") == good
     assert cache.get(task.key, "cpu-bad") is None
+
+
+def _tag_after(barrier, results) -> None:
+    from cache.auth import tag
+
+    barrier.wait()  # every process looks for the key file at the same moment
+    results.put(tag({"entry": 1}))
+
+
+def test_processes_creating_the_key_at_once_all_sign_with_the_same_key(tmp_path, monkeypatch):
+    """The first use of a fresh key file races: no process may read it half written (an empty key)."""
+    key = tmp_path / "config" / "cache.key"
+    monkeypatch.setenv("AUTOTRITON_KEY_FILE", str(key))
+    context = multiprocessing.get_context("fork")
+    barrier, results = context.Barrier(6), context.Queue()
+    procs = [context.Process(target=_tag_after, args=(barrier, results)) for _ in range(6)]
+    for proc in procs:
+        proc.start()
+    tags = [results.get(timeout=60) for _ in procs]
+    for proc in procs:
+        proc.join(60)
+    assert len(set(tags)) == 1
+    assert len(bytes.fromhex(key.read_text())) == 32 and stat.S_IMODE(key.stat().st_mode) == 0o600
+    assert [p.name for p in key.parent.iterdir()] == ["cache.key"]  # no draft left behind
