@@ -86,7 +86,7 @@ def test_autotune_and_constants_pass():
         ("class Box(nn.Module):\n    def data_ptr(self):\n        return 0", "return x", "data_ptr"),
         ("class Box(nn.Module):\n    def __index__(self):\n        return 0", "return x", "__index__"),
         ("def f(x: 'os.system(1)'):\n    return x", "return x", "string annotations"),
-        ("@functools.cache\ndef f():\n    return 1", "return x", "functools"),
+        ("@torch.compile\ndef f():\n    return 1", "return x", "torch.compile"),
         ("range = max", "return x", "binding the name `range`"),
         ("def names(exec):\n    return exec", "return names(0)", "binding the name `exec`"),
         ("", "return super().compile()", "only super().__init__"),
@@ -110,6 +110,7 @@ def test_refusals_name_the_construct(body, forward, words):
         ("match x:\n            case _:\n                return x", "Match"),
         ("global q\n        return x", "Global"),
         ("del x\n        return 1", "Delete"),
+        ("return reinterpret_tensor(x, (1,), (1,), 0)", "never defined"),  # a NameError, not a reach
     ],
 )
 def test_syntax_outside_the_allowlist_is_refused_but_not_called_cheating(forward, words):

@@ -105,6 +105,8 @@ class _Gate:
     def __init__(self, tree: ast.Module) -> None:
         self.tree = tree
         self.defined = _bound_names(tree)
+        self.imported = frozenset((a.asname or a.name).split(".")[0] for n in ast.walk(tree)
+                                  if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names) - set(MODULES)
         self.kernels = frozenset(n.name for n in tree.body if isinstance(n, ast.FunctionDef) and any(
             ast.unparse(d.func if isinstance(d, ast.Call) else d) == "triton.jit" for d in n.decorator_list))
         self.self_attributes = {
@@ -253,8 +255,15 @@ class _Gate:
             raise Refused(node, f"name `{node.id}` is not allowed (no dunder names)")
         if isinstance(node.ctx, (ast.Store, ast.Del)):
             self._binding(node, node.id)
-        elif node.id not in self.defined and node.id not in BUILTINS and node.id not in MODULES:
+        elif node.id in BUILTIN_NAMES and node.id not in BUILTINS:
             raise Refused(node, f"name `{node.id}` is not allowed; builtins allowed: {', '.join(sorted(BUILTINS))}")
+        elif node.id in self.imported:
+            raise Refused(node, f"name `{node.id}` comes from an import outside the allowlist; use only "
+                                f"{', '.join(sorted(MODULES))}")
+        elif node.id not in self.defined and node.id not in BUILTINS and node.id not in MODULES:
+            # Nothing else can give an unbound name a meaning: an honest NameError, not a reach for more.
+            raise Refused(node, f"name `{node.id}` is never defined in this module (define it, or use one of: "
+                                f"{', '.join(sorted(MODULES))})", hacked=False)
 
     @staticmethod
     def _binding(node: ast.AST, name: str) -> None:

@@ -293,9 +293,8 @@ class _Forward:
                     raise CleanError("a buffer is allocated before any tensor input is known")
                 self.lines.append(f"{name} = torch.empty_strided({size}, {stride}, dtype={dtype}, device={self.device}.device)")
                 return
-            if func == "reinterpret_tensor":
-                base, size, stride, offset = (self._expr(a) for a in value.args[:4])
-                self.lines.append(f"{name} = {base}.as_strided({size}, {stride}, {offset})")
+            if _is_view(value):
+                self.lines.append(f"{name} = {self._view(value)}")
                 return
             raise CleanError(f"unsupported host call: {text[:120]}")
         if any(isinstance(n, ast.Call) for n in ast.walk(value)):
@@ -304,7 +303,7 @@ class _Forward:
 
     def _return(self, value: ast.expr | None) -> None:
         items = value.elts if isinstance(value, ast.Tuple) else ([value] if value is not None else [])
-        names = [self._expr(item) for item in items]
+        names = [self._view(item) if _is_view(item) else self._expr(item) for item in items]
         if not self.output.returns_tuple:
             if len(names) != 1:
                 raise CleanError(f"Model returns one tensor but inductor returns {len(names)} values")
@@ -323,9 +322,18 @@ class _Forward:
         options = [f"num_warps={config.num_warps}", f"num_stages={config.num_stages}"]
         return f"{kernel.name}[{grid}]({', '.join(args + constexprs + options)})"
 
+    def _view(self, call: ast.Call) -> str:
+        """inductor's `reinterpret_tensor(buf, size, stride, offset)` as the public `as_strided` view."""
+        base, size, stride, offset = (self._expr(a) for a in call.args[:4])
+        return f"{base}.as_strided({size}, {stride}, {offset})"
+
     def _expr(self, node: ast.expr) -> str:
         renamed = _Renamer(self.names).visit(ast.parse(ast.unparse(node), mode="eval").body)
         return ast.unparse(renamed)
+
+
+def _is_view(node: ast.expr) -> bool:
+    return isinstance(node, ast.Call) and ast.unparse(node.func) == "reinterpret_tensor"
 
 
 class _Renamer(ast.NodeTransformer):
