@@ -99,7 +99,8 @@ class TaskOutcome:
     reasons: list[str] = field(default_factory=list)  # one per rejected candidate or failure
     candidates: int = 0
     pairs: int = 0
-    seconds: float = 0.0
+    seconds: float = 0.0  # capture and judging together
+    capture_seconds: float = 0.0  # inductor's compile and the cleaning alone
 
 
 class ShardWriter:

@@ -48,7 +48,7 @@ class GenerateOptions:
     device: str = "cuda"
     seed: int = 0
     capture_workers: int = 0  # 0: half the CPU cores (inductor compiles in these processes)
-    judge_workers: int = 4  # tasks judged at once (each verifies its variants in parallel)
+    judge_workers: int = 8  # tasks judged at once (their variants share the verifier's pool of slots)
     max_variants: int = 3
     zoo: bool = True
     progress: bool = True
@@ -240,7 +240,7 @@ def judge_task(sourced: SourcedTask, captured: tuple[list[str], str, float],
                 reasons.append(rejection_reason(verdict))
         status = "verified" if records else status
     outcome = TaskOutcome(**base, status=status, reasons=reasons, candidates=len(sources), pairs=len(records),
-                          seconds=round(seconds + time.monotonic() - start, 2))
+                          seconds=round(seconds + time.monotonic() - start, 2), capture_seconds=round(seconds, 2))
     usable = bool(records) or (status != "task_broken" and reference_runs(sourced.task, device))
     rl_task = RLTask(**{k: v for k, v in base.items()}, task_name=sourced.task.name, hard=sourced.hard or not records,
                      teacher_solved=bool(records), task=sourced.task.to_json(), prompt=first_prompt(sourced.task),
@@ -283,7 +283,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--device", default="cuda", help="cuda (the real run) or cpu (slow smoke test, no timing)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the synthetic programs")
     parser.add_argument("--workers", type=int, default=0, help="inductor capture processes (default: half the cores)")
-    parser.add_argument("--judge-workers", type=int, default=4, help="tasks judged at once")
+    parser.add_argument("--judge-workers", type=int, default=8, help="tasks judged at once")
     parser.add_argument("--no-zoo", action="store_true", help="synthetic programs only")
 
 

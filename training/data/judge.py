@@ -12,11 +12,14 @@ from autotriton_backend.verifier import VerifyOptions, verify_many
 TEACHER_ENGINE = "inductor-teacher"
 
 
-def judge_candidates(task: KernelTask, sources: list[str], device: str, workers: int = 4) -> list[Verdict]:
-    """Verdicts for the teacher's candidates of one task (raises TaskError if the task is broken)."""
+def judge_candidates(task: KernelTask, sources: list[str], device: str) -> list[Verdict]:
+    """Verdicts for the teacher's candidates of one task (raises TaskError if the task is broken).
+
+    Every task shares the process's one pool at its full size: sizing it by the first task's candidates
+    (as this did until session 4) left the whole run judging on one to three slots."""
     candidates = [Candidate(source, Provenance(engine=TEACHER_ENGINE, prompt_version=PROMPT_VERSION, sample=index))
                   for index, source in enumerate(sources)]
-    return verify_many(task, candidates, VerifyOptions(device=device), workers=max(1, min(workers, len(candidates))))
+    return verify_many(task, candidates, VerifyOptions(device=device))
 
 
 def rejection_reason(verdict: Verdict) -> str:
