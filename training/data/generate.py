@@ -104,14 +104,17 @@ def generate(options: GenerateOptions) -> dict[str, Any]:
     except KeyboardInterrupt:
         interrupted = True
     finally:
+        # What was judged is made durable before the pools are stopped: stopping them can hang (a worker in
+        # the middle of a compile, a killed judge), and the caller's kill must not cost judged tasks.
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        commit()
+        bar.close()
+        summary = stats(ledger.outcomes)
+        (out / "stats.json").write_text(json.dumps(summary, indent=1) + "\n")
+        (out / "STATS.md").write_text(stats_markdown(summary))
         signal.signal(signal.SIGTERM, previous)
         capture_pool.shutdown(wait=False, cancel_futures=True)
         judge_pool.shutdown(wait=not interrupted, cancel_futures=True)
-        commit()
-        bar.close()
-    summary = stats(ledger.outcomes)
-    (out / "stats.json").write_text(json.dumps(summary, indent=1) + "\n")
-    (out / "STATS.md").write_text(stats_markdown(summary))
     if interrupted:
         raise GenerateError(f"interrupted after {len(ledger.outcomes)} of {len(planned)} tasks; "
                             "re-run the same command to continue")
