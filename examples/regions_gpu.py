@@ -38,6 +38,7 @@ if not ON_GPU:
 from autotriton_backend.backend import autotriton  # noqa: E402
 from autotriton_backend.collect import collect_tasks  # noqa: E402
 from autotriton_backend.report import compile_report, reset_report  # noqa: E402
+from autotriton_backend.verifier.pool import close_shared_pools  # noqa: E402
 from autotriton_backend.verifier.timing import interleaved_medians  # noqa: E402
 
 KERNEL = Path(__file__).parent / "kernels" / "gemm_div_sum_scale.py"
@@ -45,7 +46,7 @@ DEVICE = "cuda" if ON_GPU else "cpu"
 # KernelBench level 2 #14 and level 1 #47 sizes on a GPU; tiny ones for the interpreter.
 GEMM_SIZES = (1024, 8192, 8192) if ON_GPU else (8, 64, 32)  # batch, in features, out features
 SUM_SHAPE = (128, 4096, 4095) if ON_GPU else (4, 16, 15)
-WARM_RUNS = 5
+WARM_RUNS = 7
 
 
 class GemmDivideSumScale(torch.nn.Module):
@@ -166,6 +167,7 @@ def main() -> int:
     del inputs
     if ON_GPU:
         torch.cuda.empty_cache()
+    close_shared_pools()  # a user's warm compile has no judge of ours beside it (this one holds 17 GB and 16 zygotes)
     warm = warm_compile_seconds(cache_dir)
     warm_median = {backend: statistics.median(s) for backend, s in warm.items()}
 

@@ -19,6 +19,7 @@ from autotriton_backend.choice import judged_baselines
 from autotriton_backend.collect import collect_tasks
 from autotriton_backend.candidate import Candidate
 from autotriton_backend.verifier import shared_pool
+from autotriton_backend.verifier.pool import close_shared_pools
 from autotriton_backend.verifier.monitors import counting_launches
 from autotriton_backend.verifier.inputs import make_inputs, random_sizes
 from autotriton_backend.options import BackendOptions
@@ -281,6 +282,9 @@ def test_the_judge_answers_a_baseline_only_job_through_the_real_pool():
     baselines = shared_pool("cpu").baselines(task).result(timeout=300)
     assert baselines.eager_ms is None and baselines.inductor_ms is None
     assert "timing unavailable on cpu" in baselines.note
+    judge = shared_pool("cpu").process
+    close_shared_pools()  # benchmarks stop the judge before timing compiles; the next request starts a new one
+    assert judge.poll() is not None and shared_pool("cpu").process is not judge
 
 
 def test_an_eager_region_is_spliced_as_its_original_ops():

@@ -178,8 +178,12 @@ def shared_pool(device: str, workers: int | None = None) -> VerifierPool:
 
 
 @atexit.register
-def _close_shared() -> None:
-    for pool in _SHARED.values():
+def close_shared_pools() -> None:
+    """Stop every shared judge now (at exit, or before measuring something its processes could disturb)."""
+    with _SHARED_LOCK:
+        pools = list(_SHARED.values())
+        _SHARED.clear()
+    for pool in pools:
         pool.close()
 
 
