@@ -138,6 +138,7 @@ def warm_compile_seconds(cache_dir: Path) -> dict[str, list[float]]:
                 raise RuntimeError(f"{backend} compile child failed:\n{out.stderr[-2000:]}")
             if run:
                 seconds[backend].append(json.loads(out.stdout.strip().splitlines()[-1])["seconds"])
+                print(f"warm compile {run}/{WARM_RUNS}: {backend} {seconds[backend][-1]:.3f} s", flush=True)
     return seconds
 
 
