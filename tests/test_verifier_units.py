@@ -198,3 +198,26 @@ def test_a_line_json_cannot_parse_is_a_protocol_error():
         channel = Channel(io.BytesIO(line), io.BytesIO())
         with pytest.raises(ProtocolError):
             channel.receive()
+
+
+class _Scale(torch.nn.Module):
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return (x * 2).sum(dim=1)
+
+
+class _NoCopy(_Scale):
+    def __deepcopy__(self, memo: dict) -> "_NoCopy":
+        raise RuntimeError("cannot be copied")
+
+
+def test_baselines_are_compiled_and_run_before_any_timing():
+    """The judge compiles inductor's baseline outside the GPU lock; what it hands to the timed part must
+    already work, and an inductor failure leaves eager alone with a note saying why."""
+    from autotriton_backend.verifier.timing import baseline_functions
+
+    inputs = {"A": [torch.randn(3, 5)], "B": [torch.randn(3, 5)]}
+    functions, notes = baseline_functions(_Scale(), inputs)
+    assert set(functions) == {"eager", "inductor"} and notes == []
+    torch.testing.assert_close(functions["inductor"](*inputs["B"]), functions["eager"](*inputs["B"]))
+    functions, notes = baseline_functions(_NoCopy(), inputs)
+    assert set(functions) == {"eager"} and notes and "inductor failed: RuntimeError: cannot be copied" in notes[0]

@@ -28,7 +28,7 @@ from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import torch
 
@@ -36,7 +36,7 @@ from ..task import KernelTask, TaskError, load_reference
 from ..verdict import HACK_CHECKS, Check, Timings, Verdict
 from .inputs import example_sizes, make_inputs, random_sizes
 from .sandbox import Sandbox, SandboxFailure
-from .timing import SUSPICIOUS_SPEEDUP, Baselines, gpu_lock, time_baselines
+from .timing import SUSPICIOUS_SPEEDUP, Baselines, baseline_functions, gpu_lock, time_baselines
 from .runner import fingerprint
 from .transport import Channel, ProtocolError, TensorRef, read_tensor, write_tensor
 
@@ -99,7 +99,8 @@ class Judge:
         self.references: OrderedDict[str, ReferenceSet] = OrderedDict()
         self.baselines: dict[str, Baselines] = {}
         self.lock = threading.Lock()
-        self.task_locks: dict[str, threading.Lock] = {}
+        self.reference_locks: dict[str, threading.Lock] = {}  # per task: one reference set built at a time
+        self.baseline_locks: dict[str, threading.Lock] = {}  # per task: its baselines compiled and timed once
         boxes = [Sandbox(self.base, slot, device, self.inputs) for slot in range(slots)]
         with ThreadPoolExecutor(max_workers=slots) as starter:  # warm every slot at once
             for box, error in zip(boxes, starter.map(_try_start, boxes)):
@@ -136,11 +137,13 @@ class Judge:
             self.sandboxes.put(box)
         return verdict.finish()
 
+    def _task_lock(self, locks: dict[str, threading.Lock], key: str) -> threading.Lock:
+        with self.lock:
+            return locks.setdefault(key, threading.Lock())
+
     def _reference_set(self, job: JudgeJob) -> ReferenceSet:
         key = job.task.key
-        with self.lock:
-            task_lock = self.task_locks.setdefault(key, threading.Lock())
-        with task_lock:
+        with self._task_lock(self.reference_locks, key):
             with self.lock:
                 current = self.references.get(key)
                 if current is not None and current.uses < REUSE:
@@ -159,11 +162,18 @@ class Judge:
             fresh.uses = 1
             return fresh
 
-    def baselines_for(self, key: str, reference: torch.nn.Module, input_sets: dict[str, list[Any]]) -> Baselines:
-        """Eager and inductor timings, once per task on this device (call under the GPU lock)."""
-        if key not in self.baselines:
-            self.baselines[key] = time_baselines(reference, input_sets)
-        return self.baselines[key]
+    def baselines_for(self, key: str, setup: Callable[[], tuple[torch.nn.Module, dict[str, list[Any]]]]) -> Baselines:
+        """Eager and inductor timings, once per task on this device; `setup` gives the reference and its input
+        sets on a miss. Inductor compiles outside the GPU lock: under it, its seconds of CPU work held up every
+        other slot's timing (and every other judge's on the machine). Compiles of different tasks still take
+        turns (dynamo compiles one frame at a time per process)."""
+        with self._task_lock(self.baseline_locks, key):
+            if key not in self.baselines:
+                reference, input_sets = setup()
+                functions, notes = baseline_functions(reference, input_sets)
+                with gpu_lock(self.device):
+                    self.baselines[key] = time_baselines(functions, input_sets, notes)
+            return self.baselines[key]
 
     def task_baselines(self, job: JudgeJob) -> Baselines:
         """A baseline-only job: the task's eager and inductor timings, cached like a candidate's, no sandbox.
@@ -173,17 +183,9 @@ class Judge:
         """
         if not self.device.startswith("cuda"):
             return Baselines(None, None, f"timing unavailable on {self.device}: eager and inductor are timed on a GPU")
-        key = job.task.key
-        with self.lock:
-            task_lock = self.task_locks.setdefault(key, threading.Lock())
-        with task_lock:
-            if key not in self.baselines:
-                reference, input_sets = _timing_setup(job.task, self.device)
-                with gpu_lock(self.device):
-                    self.baselines_for(key, reference, input_sets)
-                del reference, input_sets
-                torch.cuda.empty_cache()  # a large task's inputs must not stay reserved in this process
-            return self.baselines[key]
+        baselines = self.baselines_for(job.task.key, lambda: _timing_setup(job.task, self.device))
+        torch.cuda.empty_cache()  # a large task's inputs must not stay reserved in this process
+        return baselines
 
 
 class _Rejected(Exception):
@@ -302,11 +304,11 @@ class _Session:
     def _time(self, again: bool = False) -> None:
         ref = self.reference
         timing_sets = [t for t in ref.trials if t.sizes == ref.trials[0].sizes]
+        started = time.perf_counter()
+        baselines = self.judge.baselines_for(self.job.task.key,
+                                             lambda: (ref.reference, {t.name: t.inputs for t in timing_sets}))
+        self.verdict.stage_seconds["baselines"] = round(time.perf_counter() - started, 3)
         with gpu_lock(self.judge.device):
-            started = time.perf_counter()
-            baselines = self.judge.baselines_for(self.job.task.key, ref.reference,
-                                                 {t.name: t.inputs for t in timing_sets})
-            self.verdict.stage_seconds["baselines"] = round(time.perf_counter() - started, 3)
             reply = self._ask({"op": "time", "keys": [t.name for t in timing_sets], "rounds": 3}, self.run_timeout * 3)
         try:
             said = [reported_number(ms) for ms in reply["ms"]]

@@ -64,8 +64,10 @@ class Baselines:
     note: str
 
 
-def time_baselines(reference: torch.nn.Module, input_sets: dict[str, list[Any]]) -> Baselines:
-    """Eager and inductor medians for a task, interleaved round by round (call under `gpu_lock`)."""
+def baseline_functions(reference: torch.nn.Module,
+                       input_sets: dict[str, list[Any]]) -> tuple[dict[str, Callable[..., Any]], list[str]]:
+    """Eager and the inductor-compiled reference, each run once, and notes on what failed. Nothing is timed
+    here, so no GPU lock is needed: inductor's compile is seconds of CPU work that must not hold the GPU."""
     notes = []
     functions: dict[str, Callable[..., Any]] = {"eager": reference}
     try:
@@ -76,6 +78,12 @@ def time_baselines(reference: torch.nn.Module, input_sets: dict[str, list[Any]])
     except Exception as exc:  # inductor itself failed on this task: report eager only
         first = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ""
         notes.append(f"inductor failed: {type(exc).__name__}: {first}")
+    return functions, notes
+
+
+def time_baselines(functions: dict[str, Callable[..., Any]], input_sets: dict[str, list[Any]],
+                   notes: list[str]) -> Baselines:
+    """Eager and inductor medians for a task, interleaved round by round (call under `gpu_lock`)."""
     ms = interleaved_medians(functions, input_sets)
     device = torch.cuda.get_device_name(next(t for s in input_sets.values() for t in s if isinstance(t, torch.Tensor)).device)
     note = "; ".join([f"do_bench medians of {ROUNDS} rounds on {device}, baselines cached per task", *notes])
