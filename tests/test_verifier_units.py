@@ -221,3 +221,13 @@ def test_baselines_are_compiled_and_run_before_any_timing():
     torch.testing.assert_close(functions["inductor"](*inputs["B"]), functions["eager"](*inputs["B"]))
     functions, notes = baseline_functions(_NoCopy(), inputs)
     assert set(functions) == {"eager"} and notes and "inductor failed: RuntimeError: cannot be copied" in notes[0]
+
+
+def test_bfloat16_on_the_interpreter_is_the_verifiers_limit_not_the_candidates_fault():
+    """Triton's CPU interpreter computes bfloat16 wrongly (an add gives NaN): an honest kernel would be called a
+    mismatch. The verdict must say the verifier cannot judge it on cpu, and blame nobody."""
+    task = KernelTask("double", SYMBOLIC_REFERENCE.replace("torch.randn(8, 16)", "torch.randn(8, 16, dtype=torch.bfloat16)"),
+                      (InputSpec(shape=(8, 16), dtype="bfloat16"),), "mul(x, 2.0)")
+    verdict = verify(task, Candidate(DOUBLE_KERNEL.replace("N_ELEMENTS", "x.numel()")), VerifyOptions(device="cpu"))
+    assert not verdict.correct and not verdict.hacked and verdict.failure == "internal"
+    assert "bfloat16" in verdict.failed_check.reason and "GPU" in verdict.failed_check.reason

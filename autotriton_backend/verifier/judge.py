@@ -120,6 +120,8 @@ class Judge:
             started = time.perf_counter()
             reference = self._reference_set(job)
             verdict.stage_seconds["reference"] = round(time.perf_counter() - started, 3)
+            if not self.device.startswith("cuda") and _uses_bfloat16(reference):
+                raise _Rejected("internal", INTERPRETER_BFLOAT16)
             verdict.reference_basis = reference.basis
             _Session(self, job, reference, box, verdict).run()
         except _Rejected as rejected:
@@ -378,6 +380,16 @@ def build_reference_set(job: JudgeJob, device: str, inputs_root: Path) -> Refere
                         [(n, r) for n, r in weights.items() if n not in parameter_names], _plain(init_inputs),
                         trials, refill, "float64" if reference64 is not None else "native dtype",
                         reference, input_bytes=input_bytes)
+
+
+INTERPRETER_BFLOAT16 = ("this task uses bfloat16, which Triton's CPU interpreter computes wrongly (NaN or garbage "
+                        "even for an add), so no verdict can be given on cpu: judge it on a GPU")
+
+
+def _uses_bfloat16(reference: ReferenceSet) -> bool:
+    first = reference.trials[0]
+    tensors = [*first.inputs, *first.native, *reference.reference.parameters(), *reference.reference.buffers()]
+    return any(isinstance(t, torch.Tensor) and t.dtype == torch.bfloat16 for t in tensors)
 
 
 def _reference_model(task: KernelTask, device: str) -> tuple[torch.nn.Module, list[Any]]:
