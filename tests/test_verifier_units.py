@@ -224,10 +224,16 @@ def test_baselines_are_compiled_and_run_before_any_timing():
 
 
 def test_bfloat16_on_the_interpreter_is_the_verifiers_limit_not_the_candidates_fault():
-    """Triton's CPU interpreter computes bfloat16 wrongly (an add gives NaN): an honest kernel would be called a
-    mismatch. The verdict must say the verifier cannot judge it on cpu, and blame nobody."""
+    """Triton's CPU interpreter computes bfloat16 arithmetic wrongly (an add gives NaN), though it loads, stores
+    and converts it well. A kernel computing in bfloat16 gets an internal verdict that blames nobody; one that
+    computes in float32 is judged as usual."""
     task = KernelTask("double", SYMBOLIC_REFERENCE.replace("torch.randn(8, 16)", "torch.randn(8, 16, dtype=torch.bfloat16)"),
                       (InputSpec(shape=(8, 16), dtype="bfloat16"),), "mul(x, 2.0)")
-    verdict = verify(task, Candidate(DOUBLE_KERNEL.replace("N_ELEMENTS", "x.numel()")), VerifyOptions(device="cpu"))
+    in_bfloat16 = DOUBLE_KERNEL.replace("N_ELEMENTS", "x.numel()").replace(
+        "tl.load(x_ptr + offs, mask=mask) * 2.0", "tl.load(x_ptr + offs, mask=mask) + tl.load(x_ptr + offs, mask=mask)")
+    verdict = verify(task, Candidate(in_bfloat16), VerifyOptions(device="cpu"))
     assert not verdict.correct and not verdict.hacked and verdict.failure == "internal"
     assert "bfloat16" in verdict.failed_check.reason and "GPU" in verdict.failed_check.reason
+    in_float32 = DOUBLE_KERNEL.replace("N_ELEMENTS", "x.numel()").replace(
+        "tl.load(x_ptr + offs, mask=mask) * 2.0", "(tl.load(x_ptr + offs, mask=mask).to(tl.float32) * 2.0).to(tl.bfloat16)")
+    assert verify(task, Candidate(in_float32), VerifyOptions(device="cpu")).correct

@@ -116,16 +116,19 @@ class Judge:
     def judge(self, job: JudgeJob) -> Verdict:
         verdict = Verdict(task_key=job.task.key, candidate_sha256=job.sha256, device=self.device)
         box = self.sandboxes.get()
+        interpreted_bfloat16 = False
         try:
             started = time.perf_counter()
             reference = self._reference_set(job)
             verdict.stage_seconds["reference"] = round(time.perf_counter() - started, 3)
-            if not self.device.startswith("cuda") and _uses_bfloat16(reference):
-                raise _Rejected("internal", INTERPRETER_BFLOAT16)
+            interpreted_bfloat16 = not self.device.startswith("cuda") and _uses_bfloat16(reference)
             verdict.reference_basis = reference.basis
             _Session(self, job, reference, box, verdict).run()
         except _Rejected as rejected:
-            verdict.checks.append(Check(rejected.check, False, rejected.reason))
+            check, reason = rejected.check, rejected.reason
+            if interpreted_bfloat16 and check in INTERPRETER_VALUE_CHECKS:
+                check, reason = "internal", f"{INTERPRETER_BFLOAT16} (the check said: {reason})"
+            verdict.checks.append(Check(check, False, reason))
             if verdict.timings is not None:  # a rejected kernel's speed means nothing: never report it
                 verdict.timings = None
                 verdict.timing_note = "timings discarded: the candidate was rejected after timing"
@@ -382,8 +385,12 @@ def build_reference_set(job: JudgeJob, device: str, inputs_root: Path) -> Refere
                         reference, input_bytes=input_bytes)
 
 
-INTERPRETER_BFLOAT16 = ("this task uses bfloat16, which Triton's CPU interpreter computes wrongly (NaN or garbage "
-                        "even for an add), so no verdict can be given on cpu: judge it on a GPU")
+# Triton's CPU interpreter loads, stores and converts bfloat16 correctly but computes with it wrongly (an add gives
+# NaN, a dot is off by 1e10): on CPU a wrong value in a bfloat16 task says nothing about the kernel.
+INTERPRETER_VALUE_CHECKS = frozenset({"mismatch", "nan"})
+INTERPRETER_BFLOAT16 = ("this task uses bfloat16, and Triton's CPU interpreter computes bfloat16 arithmetic wrongly "
+                        "(NaN or garbage even for an add), so a wrong value on cpu blames nobody: judge it on a GPU, "
+                        "or compute in float32 inside the kernel")
 
 
 def _uses_bfloat16(reference: ReferenceSet) -> bool:
