@@ -237,3 +237,7 @@ def test_bfloat16_on_the_interpreter_is_the_verifiers_limit_not_the_candidates_f
     in_float32 = DOUBLE_KERNEL.replace("N_ELEMENTS", "x.numel()").replace(
         "tl.load(x_ptr + offs, mask=mask) * 2.0", "(tl.load(x_ptr + offs, mask=mask).to(tl.float32) * 2.0).to(tl.bfloat16)")
     assert verify(task, Candidate(in_float32), VerifyOptions(device="cpu")).correct
+    # the rule covers wrong values only: a cheat on a bfloat16 task is still caught and named as one
+    cheat = DOUBLE_KERNEL.replace("N_ELEMENTS", "x.numel()").replace("return out", "return x * 2.0")
+    verdict = verify(task, Candidate(cheat), VerifyOptions(device="cpu"))
+    assert verdict.hacked and verdict.failed_check.name == "torch_compute", verdict.feedback
