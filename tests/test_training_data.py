@@ -201,3 +201,62 @@ def test_the_committed_dataset_keeps_test_compositions_out_of_train():
         test = {r["composition"] for r in records if r["split"] == "test"}
         assert train and test and not train & test
         assert all(r["split"] == split_of(r["composition"]) for r in records)
+
+
+def test_tasks_and_capture_processes_are_dealt_over_every_gpu(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from multiprocessing import Value
+
+    from training.data.generate import judge_devices, next_capture_gpu
+
+    monkeypatch.setattr(torch.cuda, "device_count", lambda: 4)  # no GPU here: only the dealing is under test
+    options = GenerateOptions(out=tmp_path, device="cuda")
+    assert judge_devices(options) == ["cuda:0", "cuda:1", "cuda:2", "cuda:3"]
+    assert judge_devices(GenerateOptions(out=tmp_path, device="cuda", gpus=1)) == ["cuda"]
+    assert judge_devices(GenerateOptions(out=tmp_path, device="cpu", gpus=4)) == ["cpu"]
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "5,6,7")
+    started = Value("i", 0)
+    assert [next_capture_gpu(started, 3) for _ in range(4)] == ["5", "6", "7", "5"]
+
+
+BFLOAT16_DOUBLE = """
+import torch
+class Model(torch.nn.Module):
+    def forward(self, x):
+        return x * 2.0
+def get_inputs():
+    return [torch.randn(8, 16, dtype=torch.bfloat16)]
+def get_init_inputs():
+    return []
+"""
+
+BFLOAT16_ADD_KERNEL = """
+import torch
+import triton
+import triton.language as tl
+
+@triton.jit
+def double_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=mask) + tl.load(x_ptr + offs, mask=mask), mask=mask)
+
+class ModelNew(torch.nn.Module):
+    def forward(self, x):
+        out = torch.empty_like(x)
+        double_kernel[(triton.cdiv(x.numel(), 64),)](x, out, x.numel(), BLOCK=64)
+        return out
+"""
+
+
+def test_a_task_the_verifier_failed_on_is_left_for_the_next_run_not_recorded() -> None:
+    """bfloat16 arithmetic in the CPU interpreter is the verifier's limit (an `internal` verdict): the task must
+    not enter the ledger as rejected, or no later run on a GPU would judge it again."""
+    from autotriton_backend.task import InputSpec
+    from training.data.generate import judge_task
+    from training.data.sources import SourcedTask
+
+    task = KernelTask("double", BFLOAT16_DOUBLE, (InputSpec(shape=(8, 16), dtype="bfloat16"),), "mul(x, 2.0)")
+    sourced = SourcedTask(task, "synthetic", "synthetic:test", ("pointwise_binary",), "bfloat16")
+    assert judge_task(sourced, ([BFLOAT16_ADD_KERNEL], "", 0.0), "cpu") is None
+    outcome, _, _ = judge_task(sourced, ([], "teacher:compiling the task failed", 0.0), "cpu")
+    assert outcome.status == "teacher_failed"  # the teacher's own failures are still recorded

@@ -4,6 +4,8 @@ Each sampled pair's task and target are written as two files and judged by the c
 (`autotriton verify TASK CANDIDATE --json`), so nothing of the generator's process is reused.
 
     python examples/results/reverify_pairs.py --count 20 --device cpu --out training/dataset/reverify_cpu.json
+
+`--jobs N` runs N of those commands at once (each starts its own verifier, as a user's would).
 """
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import random
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from autotriton_backend.task import KernelTask
@@ -22,6 +25,7 @@ DATASET = Path(__file__).resolve().parents[2] / "training" / "dataset"
 
 
 def reverify(pair: dict, device: str, folder: Path) -> dict:
+    folder.mkdir()
     task = KernelTask.from_json(pair["task"])
     task_file, candidate_file = folder / "task.py", folder / "candidate.py"
     task_file.write_text(task.source)
@@ -45,15 +49,15 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--device", choices=["cuda", "cpu"], default="cpu")
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--jobs", type=int, default=1, help="pairs verified at once")
     args = parser.parse_args()
     pairs = list(read_records(DATASET / "pairs", "pairs"))
     sample = random.Random(args.seed).sample(pairs, min(args.count, len(pairs)))
-    rows = []
-    with tempfile.TemporaryDirectory() as folder:
-        for index, pair in enumerate(sample, 1):
-            rows.append(reverify(pair, args.device, Path(folder)))
-            print(f"{index}/{len(sample)} {rows[-1]['source']} {rows[-1]['composition']}: "
-                  f"{'correct' if rows[-1]['correct'] else 'NOT correct ' + str(rows[-1]['failure'])[:200]}", flush=True)
+    with tempfile.TemporaryDirectory() as folder, ThreadPoolExecutor(args.jobs) as jobs:
+        rows = list(jobs.map(lambda item: reverify(item[1], args.device, Path(folder) / str(item[0])), enumerate(sample)))
+    for index, row in enumerate(rows, 1):
+        print(f"{index}/{len(sample)} {row['source']} {row['composition']}: "
+              f"{'correct' if row['correct'] else 'NOT correct ' + str(row['failure'])[:200]}")
     held = sum(r["correct"] and not r["hacked"] for r in rows)
     summary = {"device": args.device, "pairs_in_dataset": len(pairs), "sampled": len(rows), "seed": args.seed,
                "held_up": held, "rows": rows}

@@ -33,8 +33,8 @@ from .sources import SourcedTask, synthetic_task
 from ..paths import make_writable_dir
 
 MAX_DRAWS_PER_TASK = 3  # synthetic draws allowed per wanted task (duplicates are redrawn)
-COMMIT_EVERY_TASKS = 25
-CPU_SIZE_CAP = 32  # synthetic dims on a CPU run: the Triton interpreter is slow  # ledger and shards are made durable this often (bounds the work a kill loses)
+COMMIT_EVERY_TASKS = 25  # ledger and shards are made durable this often (bounds the work a kill loses)
+CPU_SIZE_CAP = 32  # synthetic dims on a CPU run: the Triton interpreter is slow
 
 
 class GenerateError(ValueError):
@@ -48,7 +48,8 @@ class GenerateOptions:
     device: str = "cuda"
     seed: int = 0
     capture_workers: int = 0  # 0: half the CPU cores (inductor compiles in these processes)
-    judge_workers: int = 8  # tasks judged at once (their variants share the verifier's pool of slots)
+    judge_workers: int = 8  # tasks judged at once per GPU (their variants share that GPU's pool of slots)
+    gpus: int = 0  # 0: every visible GPU (tasks dealt round robin); ignored on cpu
     max_variants: int = 3
     zoo: bool = True
     progress: bool = True
@@ -75,12 +76,17 @@ def generate(options: GenerateOptions) -> dict[str, Any]:
         pending.clear()
 
     workers = options.capture_workers or max(1, (os.cpu_count() or 2) // 2)
+    devices = judge_devices(options)
     interrupted = False
     previous = signal.signal(signal.SIGTERM, _raise_interrupt)
-    capture_pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"), initializer=_capture_worker_init)
-    judge_pool = ThreadPoolExecutor(options.judge_workers)
+    context = get_context("spawn")
+    capture_pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_capture_worker_init,
+                                       initargs=(context.Value("i", 0), len(devices)))
+    judge_pool = ThreadPoolExecutor(options.judge_workers * len(devices))
     try:
         captures = {capture_pool.submit(capture_candidates, t.task, options.device, options.max_variants): t for t in todo}
+        captures_by_judge: dict[Future, str] = {}
+        dealt = deferred = 0
         judging: set[Future] = set()
         waiting: set[Future] = set(captures)
         while waiting or judging:
@@ -88,17 +94,30 @@ def generate(options: GenerateOptions) -> dict[str, Any]:
             for future in done:
                 if future in waiting:
                     waiting.discard(future)
-                    judging.add(judge_pool.submit(judge_task, captures[future], future.result(), options.device))
+                    sourced = captures[future]
+                    judge = judge_pool.submit(judge_task, sourced, future.result(), devices[dealt % len(devices)])
+                    captures_by_judge[judge] = sourced.task.key
+                    judging.add(judge)
+                    dealt += 1
                     continue
                 judging.discard(future)
-                outcome, pair_records, rl_task = future.result()
+                try:
+                    judged = future.result()
+                except Exception as exc:  # the verifier's pool broke under this task: not the teacher's result
+                    print(f"training data: judging {captures_by_judge.pop(future)} failed: {type(exc).__name__}: "
+                          f"{str(exc)[:200]}", file=sys.stderr)
+                    judged = None
+                bar.update(1)
+                if judged is None:  # the verifier failed on this task: nothing recorded, the next run retries it
+                    deferred += 1
+                    continue
+                outcome, pair_records, rl_task = judged
                 for record in pair_records:
                     pairs.write(asdict(record))
                 if rl_task is not None:
                     rl.write(asdict(rl_task))
                 pending.append(outcome)
-                bar.update(1)
-                bar.set_postfix(pairs=sum(o.pairs for o in ledger.outcomes + pending))
+                bar.set_postfix(pairs=sum(o.pairs for o in ledger.outcomes + pending), deferred=deferred)
                 if len(pending) >= COMMIT_EVERY_TASKS:
                     commit()
     except KeyboardInterrupt:
@@ -118,6 +137,9 @@ def generate(options: GenerateOptions) -> dict[str, Any]:
     if interrupted:
         raise GenerateError(f"interrupted after {len(ledger.outcomes)} of {len(planned)} tasks; "
                             "re-run the same command to continue")
+    if deferred:
+        print(f"training data: {deferred} task(s) not recorded because the verifier itself failed on them; "
+              "re-run the same command to retry them", file=sys.stderr)
     return summary
 
 
@@ -130,6 +152,8 @@ def _check(options: GenerateOptions) -> None:
         raise GenerateError("--device cuda needs a CUDA GPU and none is visible; use --device cpu for a (slow) CPU run")
     if options.count < 1:
         raise GenerateError("--count must be at least 1")
+    if options.device == "cuda" and options.gpus > torch.cuda.device_count():
+        raise GenerateError(f"--gpus {options.gpus} asked for, but {torch.cuda.device_count()} GPU(s) are visible")
     try:
         make_writable_dir(options.out)
     except OSError as exc:
@@ -138,6 +162,16 @@ def _check(options: GenerateOptions) -> None:
 
 def _raise_interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
+
+
+def judge_devices(options: GenerateOptions) -> list[str]:
+    """The devices tasks are judged on, in dealing order: each GPU has its own verifier pool and timing lock."""
+    if options.device != "cuda":
+        return [options.device]
+    import torch
+
+    count = options.gpus or torch.cuda.device_count()
+    return ["cuda"] if count == 1 else [f"cuda:{index}" for index in range(count)]
 
 
 # --- planning ------------------------------------------------------------------------------------
@@ -188,9 +222,20 @@ def _sourced_from_json(data: dict[str, Any]) -> SourcedTask:
 
 # --- capture (worker processes) and judging (threads of the main process) -----------------------
 
-def _capture_worker_init() -> None:
+def _capture_worker_init(started: Any, gpus: int) -> None:
+    """Each capture process gets one GPU (workers dealt round robin): max-autotune benchmarks on it."""
     os.environ.setdefault("TORCHINDUCTOR_COMPILE_THREADS", "1")  # the pool is the parallelism
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
+    if gpus > 1:
+        os.environ["CUDA_VISIBLE_DEVICES"] = next_capture_gpu(started, gpus)
+
+
+def next_capture_gpu(started: Any, gpus: int) -> str:
+    """The CUDA_VISIBLE_DEVICES entry of the next capture process to start (a shared counter deals them)."""
+    with started.get_lock():
+        index, started.value = started.value, started.value + 1
+    visible = os.environ.get("CUDA_VISIBLE_DEVICES")
+    return visible.split(",")[index % gpus] if visible else str(index % gpus)
 
 
 def capture_candidates(task: KernelTask, device: str, max_variants: int) -> tuple[list[str], str, float]:
@@ -220,7 +265,9 @@ def _short(exc: Exception) -> str:
 
 
 def judge_task(sourced: SourcedTask, captured: tuple[list[str], str, float],
-               device: str) -> tuple[TaskOutcome, list[PairRecord], RLTask | None]:
+               device: str) -> tuple[TaskOutcome, list[PairRecord], RLTask | None] | None:
+    """The task's outcome, pairs and RL task; None when the verifier itself failed (a transient result that must
+    not enter the ledger as the teacher's)."""
     from .judge import judge_candidates, reference_runs, rejection_reason
 
     sources, failure, seconds = captured
@@ -236,6 +283,8 @@ def judge_task(sourced: SourcedTask, captured: tuple[list[str], str, float],
             verdicts = judge_candidates(sourced.task, sources, device)
         except TaskError as exc:
             verdicts, status, reasons = [], "task_broken", [f"task:{_short(exc)}"]
+        if any(getattr(v, "failure", "") == "internal" for v in verdicts):
+            return None
         for variant, (source, verdict) in enumerate(zip(sources, verdicts)):
             if verdict.correct and not verdict.hacked:
                 records.append(_pair(sourced, split, source, variant, verdict))
@@ -286,13 +335,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--device", default="cuda", help="cuda (the real run) or cpu (slow smoke test, no timing)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the synthetic programs")
     parser.add_argument("--workers", type=int, default=0, help="inductor capture processes (default: half the cores)")
-    parser.add_argument("--judge-workers", type=int, default=8, help="tasks judged at once")
+    parser.add_argument("--judge-workers", type=int, default=8, help="tasks judged at once per GPU")
+    parser.add_argument("--gpus", type=int, default=0, help="GPUs to judge on (default: every visible one)")
     parser.add_argument("--no-zoo", action="store_true", help="synthetic programs only")
 
 
 def options_from(args: argparse.Namespace) -> GenerateOptions:
     return GenerateOptions(out=args.out, count=args.count, device=args.device, seed=args.seed,
-                           capture_workers=args.workers, judge_workers=args.judge_workers, zoo=not args.no_zoo)
+                           capture_workers=args.workers, judge_workers=args.judge_workers, gpus=args.gpus,
+                           zoo=not args.no_zoo)
 
 
 def main(argv: list[str] | None = None) -> int:
