@@ -183,8 +183,11 @@ def close_shared_pools() -> None:
     with _SHARED_LOCK:
         pools = list(_SHARED.values())
         _SHARED.clear()
-    for pool in pools:
-        pool.close()
+    closing = [threading.Thread(target=pool.close) for pool in pools]  # each may wait for its judge: together
+    for thread in closing:
+        thread.start()
+    for thread in closing:
+        thread.join()
 
 
 def verify(task: KernelTask, candidate: Candidate, options: VerifyOptions = VerifyOptions()) -> Verdict:

@@ -101,6 +101,7 @@ class TaskOutcome:
     pairs: int = 0
     seconds: float = 0.0  # capture and judging together
     capture_seconds: float = 0.0  # inductor's compile and the cleaning alone
+    verifier_stages: dict[str, float] = field(default_factory=dict)  # the verdicts' stage_seconds, summed
 
 
 class ShardWriter:

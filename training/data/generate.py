@@ -18,7 +18,7 @@ import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, ThreadPoolExecutor, wait
 from dataclasses import asdict, dataclass
-from multiprocessing import get_context
+from multiprocessing import active_children, get_context
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ from tqdm import tqdm
 
 from autotriton_backend.prompt import PROMPT_VERSION, first_prompt
 from autotriton_backend.task import KernelTask, TaskError, load_reference
+from autotriton_backend.verifier.pool import close_shared_pools
 
 from .dataset import Ledger, PairRecord, RLTask, ShardWriter, TaskOutcome, VerdictSummary, stats, stats_markdown
 from .families import split_of
@@ -133,7 +134,11 @@ def generate(options: GenerateOptions) -> dict[str, Any]:
         (out / "STATS.md").write_text(stats_markdown(summary))
         signal.signal(signal.SIGTERM, previous)
         capture_pool.shutdown(wait=False, cancel_futures=True)
-        judge_pool.shutdown(wait=not interrupted, cancel_futures=True)
+        if interrupted:  # stop now, not after the compiles and verdicts in flight (their tasks are redone next run)
+            for worker in active_children():
+                worker.terminate()
+            close_shared_pools()  # waiting verdicts become the verifier's failures: those tasks are not recorded
+        judge_pool.shutdown(wait=True, cancel_futures=True)
     if interrupted:
         raise GenerateError(f"interrupted after {len(ledger.outcomes)} of {len(planned)} tasks; "
                             "re-run the same command to continue")
@@ -278,12 +283,16 @@ def judge_task(sourced: SourcedTask, captured: tuple[list[str], str, float],
     records: list[PairRecord] = []
     reasons: list[str] = [failure] if failure else []
     status = "teacher_failed" if failure else "rejected"
+    verdicts = []
     if sources:
         try:
             verdicts = judge_candidates(sourced.task, sources, device)
         except TaskError as exc:
             verdicts, status, reasons = [], "task_broken", [f"task:{_short(exc)}"]
-        if any(getattr(v, "failure", "") == "internal" for v in verdicts):
+        internal = [v for v in verdicts if v.failure == "internal"]
+        if internal:
+            print(f"training data: {sourced.task.key}: the verifier failed, left for the next run: "
+                  f"{internal[0].failed_check.reason[:300]}", file=sys.stderr)
             return None
         for variant, (source, verdict) in enumerate(zip(sources, verdicts)):
             if verdict.correct and not verdict.hacked:
@@ -291,8 +300,13 @@ def judge_task(sourced: SourcedTask, captured: tuple[list[str], str, float],
             else:
                 reasons.append(rejection_reason(verdict))
         status = "verified" if records else status
+    stages: dict[str, float] = {}
+    for verdict in verdicts:
+        for stage, spent in verdict.stage_seconds.items():
+            stages[stage] = round(stages.get(stage, 0.0) + spent, 3)
     outcome = TaskOutcome(**base, status=status, reasons=reasons, candidates=len(sources), pairs=len(records),
-                          seconds=round(seconds + time.monotonic() - start, 2), capture_seconds=round(seconds, 2))
+                          seconds=round(seconds + time.monotonic() - start, 2), capture_seconds=round(seconds, 2),
+                          verifier_stages=stages)
     usable = bool(records) or (status != "task_broken" and reference_runs(sourced.task, device))
     rl_task = RLTask(**{k: v for k, v in base.items()}, task_name=sourced.task.name, hard=sourced.hard or not records,
                      teacher_solved=bool(records), task=sourced.task.to_json(), prompt=first_prompt(sourced.task),
