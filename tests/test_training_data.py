@@ -260,3 +260,42 @@ def test_a_task_the_verifier_failed_on_is_left_for_the_next_run_not_recorded() -
     assert judge_task(sourced, ([BFLOAT16_ADD_KERNEL], "", 0.0), "cpu") is None
     outcome, _, _ = judge_task(sourced, ([], "teacher:compiling the task failed", 0.0), "cpu")
     assert outcome.status == "teacher_failed"  # the teacher's own failures are still recorded
+
+
+def _descendants(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        for child in (task / "children").read_text().split():
+            found |= {int(child)} | _descendants(int(child))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def test_sigterm_commits_stops_every_worker_and_says_how_to_continue(tmp_path: Path) -> None:
+    """A kill mid-run must not hang on compiles in flight, nor leave capture workers or judges running."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    command = [sys.executable, "-m", "training.data.generate", "--out", str(tmp_path), "--count", "6", "--device",
+               "cpu", "--no-zoo", "--workers", "2", "--judge-workers", "1"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while len(_descendants(process.pid)) < 3 and time.monotonic() < deadline:  # capture workers and a judge
+        time.sleep(0.5)
+    workers = _descendants(process.pid)
+    assert len(workers) >= 3, "the generator never started its workers"
+    process.send_signal(signal.SIGTERM)
+    _, stderr = process.communicate(timeout=90)
+    assert process.returncode == 2 and "re-run the same command to continue" in stderr, stderr[-2000:]
+    time.sleep(1)
+    assert not [pid for pid in workers if _alive(pid)]
+    assert (tmp_path / "STATS.md").exists()  # what was judged is durable
