@@ -223,6 +223,44 @@ def test_baselines_are_compiled_and_run_before_any_timing():
     assert set(functions) == {"eager"} and notes and "inductor failed: RuntimeError: cannot be copied" in notes[0]
 
 
+def test_one_tasks_compiled_baseline_never_runs_while_another_compiles(monkeypatch):
+    """Inductor's tracing sets torch.fx's process-wide tracing flag, and a compiled call on another thread
+    then raises (torch 2.11 on the GPU, run 21: 25 tasks deferred). The judge's threads ask for different
+    tasks' baselines at once; compiling one and timing another must never overlap, and each is built once."""
+    import threading
+    import time as clock
+
+    from autotriton_backend.verifier import judge as judge_module
+    from autotriton_backend.verifier.judge import Judge
+    from autotriton_backend.verifier.timing import Baselines
+
+    spans: list[tuple[str, str, float, float]] = []
+
+    def record(phase: str, key: str, result):
+        started = clock.perf_counter()
+        clock.sleep(0.05)
+        spans.append((phase, key, started, clock.perf_counter()))
+        return result
+
+    monkeypatch.setattr(judge_module, "baseline_functions", lambda ref, sets: record("compile", ref, ({"eager": ref}, [])))
+    monkeypatch.setattr(judge_module, "time_baselines", lambda fns, sets, notes: record("time", fns["eager"], Baselines(1.0, 1.0, "")))
+    judge = Judge("cpu", slots=0)
+    try:
+        keys = ["a", "b", "c", "a", "b", "c"]
+        threads = [threading.Thread(target=judge.baselines_for, args=(key, lambda key=key: (key, {}))) for key in keys]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        judge.close()
+    assert sorted(key for phase, key, _, _ in spans if phase == "compile") == ["a", "b", "c"]
+    for phase, key, start, end in spans:
+        for other_phase, other_key, other_start, other_end in spans:
+            if key != other_key:
+                assert end <= other_start or other_end <= start, f"{phase} {key} overlapped {other_phase} {other_key}"
+
+
 def test_bfloat16_on_the_interpreter_is_the_verifiers_limit_not_the_candidates_fault():
     """Triton's CPU interpreter computes bfloat16 arithmetic wrongly (an add gives NaN), though it loads, stores
     and converts it well. A kernel computing in bfloat16 gets an internal verdict that blames nobody; one that

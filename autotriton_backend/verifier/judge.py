@@ -100,9 +100,9 @@ class Judge:
         self.baselines: dict[str, Baselines] = {}
         self.lock = threading.Lock()
         self.reference_locks: dict[str, threading.Lock] = {}  # per task: one reference set built at a time
-        self.baseline_locks: dict[str, threading.Lock] = {}  # per task: its baselines compiled and timed once
+        self.baselines_lock = threading.Lock()  # one task's baselines compiled and timed at a time: see baselines_for
         boxes = [Sandbox(self.base, slot, device, self.inputs) for slot in range(slots)]
-        with ThreadPoolExecutor(max_workers=slots) as starter:  # warm every slot at once
+        with ThreadPoolExecutor(max_workers=max(slots, 1)) as starter:  # warm every slot at once
             for box, error in zip(boxes, starter.map(_try_start, boxes)):
                 if error:
                     print(f"autotriton judge: slot failed to start: {error}", file=sys.stderr)
@@ -170,9 +170,11 @@ class Judge:
     def baselines_for(self, key: str, setup: Callable[[], tuple[torch.nn.Module, dict[str, list[Any]]]]) -> Baselines:
         """Eager and inductor timings, once per task on this device; `setup` gives the reference and its input
         sets on a miss. Inductor compiles outside the GPU lock: under it, its seconds of CPU work held up every
-        other slot's timing (and every other judge's on the machine). Compiles of different tasks still take
-        turns (dynamo compiles one frame at a time per process)."""
-        with self._task_lock(self.baseline_locks, key):
+        other slot's timing (and every other judge's on the machine). One task at a time per process: while
+        inductor traces, torch.fx's process-wide tracing flag makes a compiled call on another thread raise
+        ("FX to symbolically trace a dynamo-optimized function", torch 2.11, run 21), and dynamo compiled
+        one frame at a time per process anyway."""
+        with self.baselines_lock:
             if key not in self.baselines:
                 reference, input_sets = setup()
                 functions, notes = baseline_functions(reference, input_sets)
