@@ -10,6 +10,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -94,6 +95,19 @@ def test_split_holds_whole_compositions_and_keeps_single_families_in_train(tmp_p
     test = {t.composition for t in planned if split_of(t.composition) == "test"}
     assert test and train and not (train & test)
     assert sum(split_of(t.composition) == "test" for t in planned) < len(planned) / 2
+
+
+def test_plan_deals_zoo_regions_and_synthetic_programs_in_turns(tmp_path: Path, monkeypatch) -> None:
+    """Every run adds both kinds of task (the zoo's regions alone held 5 test compositions after 585 tasks)."""
+    import training.data.generate as generate_module
+
+    zoo = plan_tasks(GenerateOptions(out=tmp_path, count=3, device="cpu", zoo=False, progress=False, seed=7))
+    zoo = [replace(sourced, origin="zoo") for sourced in zoo]
+    monkeypatch.setattr(generate_module, "zoo_tasks", lambda directory, device, progress: zoo)
+    planned = plan_tasks(GenerateOptions(out=tmp_path, count=8, device="cpu", progress=False))
+    assert [s.origin for s in planned] == ["zoo", "synthetic"] * 3 + ["synthetic"] * 2
+    assert len({s.task.key for s in planned}) == 8
+    assert plan_tasks(GenerateOptions(out=tmp_path, count=8, device="cpu", progress=False)) == planned  # reproducible
 
 
 # ---------------------------------------------------------------- cleaning captured inductor output

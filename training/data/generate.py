@@ -20,7 +20,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, Thr
 from dataclasses import asdict, dataclass
 from multiprocessing import active_children, get_context
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 from tqdm import tqdm
 
@@ -182,19 +182,28 @@ def judge_devices(options: GenerateOptions) -> list[str]:
 # --- planning ------------------------------------------------------------------------------------
 
 def plan_tasks(options: GenerateOptions) -> list[SourcedTask]:
-    """The zoo's region tasks, then synthetic programs, deduplicated by key, `count` in all."""
+    """The zoo's region tasks and synthetic programs in turns, deduplicated by key, `count` in all: every run
+    adds both, and the synthetic programs' many compositions reach the test split early."""
+    zoo = zoo_tasks(options.out / "tasks", options.device, options.progress) if options.zoo else []
+    cap = 4096 if options.device == "cuda" else CPU_SIZE_CAP
+    synthetic = (synthetic_task(options.seed, index, cap=cap) for index in range(MAX_DRAWS_PER_TASK * options.count))
     planned: dict[str, SourcedTask] = {}
-    if options.zoo:
-        for sourced in zoo_tasks(options.out / "tasks", options.device, options.progress):
-            planned.setdefault(sourced.task.key, sourced)
-            if len(planned) >= options.count:
-                return list(planned.values())
-    for index in range(MAX_DRAWS_PER_TASK * options.count):
+    for sourced in _in_turns(zoo, synthetic):
         if len(planned) >= options.count:
             break
-        sourced = synthetic_task(options.seed, index, cap=4096 if options.device == "cuda" else CPU_SIZE_CAP)
         planned.setdefault(sourced.task.key, sourced)
     return list(planned.values())
+
+
+def _in_turns(*sources: Iterable[SourcedTask]) -> Iterator[SourcedTask]:
+    """One item from each source in turn, until every source is spent."""
+    iterators = [iter(source) for source in sources]
+    while iterators:
+        for iterator in list(iterators):
+            try:
+                yield next(iterator)
+            except StopIteration:
+                iterators.remove(iterator)
 
 
 def zoo_tasks(directory: Path, device: str, progress: bool) -> list[SourcedTask]:
@@ -345,7 +354,7 @@ def teacher_info(device: str) -> dict[str, Any]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, required=True, help="output directory (re-run to resume)")
-    parser.add_argument("--count", type=int, default=6000, help="tasks to plan: the zoo's regions, then synthetic programs")
+    parser.add_argument("--count", type=int, default=6000, help="tasks to plan: the zoo's regions and synthetic programs in turns")
     parser.add_argument("--device", default="cuda", help="cuda (the real run) or cpu (slow smoke test, no timing)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the synthetic programs")
     parser.add_argument("--workers", type=int, default=0, help="inductor capture processes (default: half the cores)")
