@@ -10,7 +10,8 @@ from pathlib import Path
 from . import __version__
 from .candidate import Candidate
 from .task import KernelTask, TaskError
-from .verifier import VerifyOptions, verify
+from .verifier import VerifyOptions
+from .verifier.pool import shared_pool
 
 
 def add_verify_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -34,7 +35,8 @@ def run_verify(args: argparse.Namespace) -> int:
     options = VerifyOptions(device=args.device or "auto", trials=args.trials, timeout_s=args.timeout)
     print(f"autotriton verify: judging {args.candidate} against {task.name} on {options.resolved_device()} "
           "...", file=sys.stderr, flush=True)
-    verdict = verify(task, Candidate(args.candidate.read_text()), options)
+    # one candidate needs one sandboxed slot: a full pool would warm up to 16 (a CUDA context each) first
+    verdict = shared_pool(options.resolved_device(), workers=1).verify(task, Candidate(args.candidate.read_text()), options)
     if args.json:
         print(json.dumps(verdict.to_json()))
     else:

@@ -15,7 +15,7 @@ import random
 import subprocess
 import sys
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
 from autotriton_backend.task import KernelTask
@@ -53,15 +53,19 @@ def main() -> int:
     args = parser.parse_args()
     pairs = list(read_records(DATASET / "pairs", "pairs"))
     sample = random.Random(args.seed).sample(pairs, min(args.count, len(pairs)))
+    rows: list[dict] = []
+    held = 0
     with tempfile.TemporaryDirectory() as folder, ThreadPoolExecutor(args.jobs) as jobs:
-        rows = list(jobs.map(lambda item: reverify(item[1], args.device, Path(folder) / str(item[0])), enumerate(sample)))
-    for index, row in enumerate(rows, 1):
-        print(f"{index}/{len(sample)} {row['source']} {row['composition']}: "
-              f"{'correct' if row['correct'] else 'NOT correct ' + str(row['failure'])[:200]}")
-    held = sum(r["correct"] and not r["hacked"] for r in rows)
-    summary = {"device": args.device, "pairs_in_dataset": len(pairs), "sampled": len(rows), "seed": args.seed,
-               "held_up": held, "rows": rows}
-    args.out.write_text(json.dumps(summary, indent=1) + "\n")
+        futures = [jobs.submit(reverify, pair, args.device, Path(folder) / str(index)) for index, pair in enumerate(sample)]
+        for future in as_completed(futures):  # each row printed and saved as it comes: a call cut short keeps them
+            row = future.result()
+            rows.append(row)
+            print(f"{len(rows)}/{len(sample)} {row['source']} {row['composition']}: "
+                  f"{'correct' if row['correct'] else 'NOT correct ' + str(row['failure'])[:200]}", flush=True)
+            held = sum(r["correct"] and not r["hacked"] for r in rows)
+            summary = {"device": args.device, "pairs_in_dataset": len(pairs), "sampled": len(sample), "judged": len(rows), "seed": args.seed,
+                       "held_up": held, "rows": rows}
+            args.out.write_text(json.dumps(summary, indent=1) + "\n")
     print(f"{held} of {len(rows)} sampled pairs held up on {args.device}")
     return 0 if held == len(rows) else 1
 
