@@ -5,7 +5,9 @@
 # fingerprint) pickles modules found elsewhere by value, and pyarrow's cannot be.
 set -o pipefail
 site=/tmp/site-packages
-python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target "$site" .whl/*.whl
+# once per machine: scripts started side by side source this again, and two pip --target runs must not race
+[ -f "$site/.installed" ] || { python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
+  --target "$site" .whl/*.whl && touch "$site/.installed"; }
 export PYTHONPATH="$site:$PWD" PYTHONUNBUFFERED=1
 info=$site/autotriton-0.2.0.dist-info
 mkdir -p "$info"

@@ -13,7 +13,7 @@ set -o pipefail
 cd "$(dirname "$0")/../.." && source examples/results/device_setup.sh || exit 1
 mode=${1:-sft}
 step=${mode%2}
-run=runs/tiny/$step
+run=${RUN_DIR:-runs/tiny/$step}  # RUN_DIR and FROM (the SFT model GRPO starts from) name other runs
 data=${DATA:-training/dataset}
 log=$OUT/train_$mode.log
 python3 -c "import trl, datasets, accelerate, transformers, torch; print('trl', trl.__version__, 'datasets', datasets.__version__, 'accelerate', accelerate.__version__, 'transformers', transformers.__version__, 'torch', torch.__version__)" 2>&1 | tee "$log" || exit 1
@@ -24,7 +24,7 @@ fi
 args=(train "$step" --recipe tiny --data "$data" --out "$run" --set "max_seconds=$((530 - SECONDS))")
 for entry in ${TRAIN_SET:-}; do args+=(--set "$entry"); done  # e.g. TRAIN_SET="sft.max_steps=100 grpo.max_steps=20"
 [ -d "$run/model" ] && args+=(--resume)
-[ "$step" = grpo ] && [ ! -d "$run/model" ] && args+=(--model runs/tiny/sft/model)
+[ "$step" = grpo ] && [ ! -d "$run/model" ] && args+=(--model "${FROM:-runs/tiny/sft/model}")
 if [ "${mode: -1}" = 2 ]; then
   launch=(python3 -m accelerate.commands.launch --config_file training/recipes/accelerate/ddp2.yaml -m autotriton_backend.cli)
 else
