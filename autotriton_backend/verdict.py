@@ -81,6 +81,7 @@ class Verdict:
     feedback: str = ""
     reference_basis: str = ""  # "float64", or "native dtype" where float64 did not fit or had no kernel
     layers: list[str] = field(default_factory=list)  # the sandbox layers that were active
+    candidates_before_in_process: int = 0  # judged earlier in the process this one ran in (0: a fresh process)
     stage_seconds: dict[str, float] = field(default_factory=dict)  # where the verifier's time went
 
     @property

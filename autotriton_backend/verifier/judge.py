@@ -1,6 +1,6 @@
 """The judge process: makes secret inputs, holds the reference results, compares, writes verdicts.
 
-    python -m autotriton_backend.verifier.judge DEVICE SLOTS   (started by `VerifierPool` only)
+    python -m autotriton_backend.verifier.judge DEVICE SLOTS REUSE   (started by `VerifierPool` only)
 
 It never runs candidate code: each candidate runs in a sandboxed slot (`Sandbox`), gets one input set at a
 time through files, and hands back output bytes that this process turns into plain tensors and compares.
@@ -54,11 +54,12 @@ class JudgeJob:
     trials: int = 3
     time_kernels: bool = True
     timeout_s: float = 60.0  # per request at small sizes; scaled up for large tasks
+    gated: bool = False  # the parent's static gate passed it: only then may its process serve another candidate
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> "JudgeJob":
         return JudgeJob(KernelTask.from_json(data["task"]), data.get("source"), data["sha256"], int(data["trials"]),
-                        bool(data["time_kernels"]), float(data["timeout_s"]))
+                        bool(data["time_kernels"]), float(data["timeout_s"]), data.get("gated") is True)
 
 
 @dataclass
@@ -89,7 +90,7 @@ class ReferenceSet:
 
 
 class Judge:
-    def __init__(self, device: str, slots: int) -> None:
+    def __init__(self, device: str, slots: int, reuse: int = 1) -> None:
         self.device = device
         self.base = Path(tempfile.mkdtemp(prefix="autotriton-judge-", dir=_fast_tmp()))
         os.chmod(self.base, 0o711)
@@ -101,7 +102,7 @@ class Judge:
         self.lock = threading.Lock()
         self.reference_locks: dict[str, threading.Lock] = {}  # per task: one reference set built at a time
         self.baselines_lock = threading.Lock()  # one task's baselines compiled and timed at a time: see baselines_for
-        boxes = [Sandbox(self.base, slot, device, self.inputs) for slot in range(slots)]
+        boxes = [Sandbox(self.base, slot, device, self.inputs, reuse) for slot in range(slots)]
         with ThreadPoolExecutor(max_workers=max(slots, 1)) as starter:  # warm every slot at once
             for box, error in zip(boxes, starter.map(_try_start, boxes)):
                 if error:
@@ -136,7 +137,9 @@ class Judge:
             verdict.layers = box.layers
             try:
                 if box.process is not None:
-                    box.request({"op": "end"}, LOAD_TIMEOUT_S)
+                    ended = box.request({"op": "end", "keep": job.gated and _clean(verdict)}, LOAD_TIMEOUT_S)
+                    if ended.get("why") not in ("", "not asked"):  # asked to keep it, but its own check failed
+                        print(f"autotriton judge: a fresh sandboxed process next: {ended.get('why')}", file=sys.stderr)
             except SandboxFailure:
                 pass  # it is restarted on its next request
             self.sandboxes.put(box)
@@ -211,8 +214,11 @@ class _Session:
 
     def run(self) -> None:
         ref = self.reference
-        self._ask({"op": "load", "dir": ref.directory.name, "source": self.job.source, "init_inputs": ref.init_inputs,
-                   "parameters": ref.parameters, "buffers": ref.buffers}, LOAD_TIMEOUT_S + self.run_timeout)
+        loaded = self._ask({"op": "load", "dir": ref.directory.name, "source": self.job.source,
+                            "init_inputs": ref.init_inputs, "parameters": ref.parameters, "buffers": ref.buffers},
+                           LOAD_TIMEOUT_S + self.run_timeout)
+        before = loaded.get("served_before")  # added by the zygote, which never runs candidate code
+        self.verdict.candidates_before_in_process = before if type(before) is int else 0
         self.verdict.checks.append(Check("load", True))
         for trial in ref.trials:
             reply = self._ask({"op": "run", "dir": ref.directory.name, "inputs": trial.refs, "keep": trial.name},
@@ -337,6 +343,13 @@ class _Session:
             measured = max(measured, self.verdict.timings.candidate_ms or 0.0)
         self.verdict.timings = Timings(measured, baselines.eager_ms, baselines.inductor_ms)
         self.verdict.timing_note = baselines.note + ("; re-timed after the refilled-buffer check" if again else "")
+
+
+def _clean(verdict: Verdict) -> bool:
+    """Whether a candidate's process may serve the next candidate: it passed, or failed an honest check.
+    Never after a cheat, a crash, a timeout or the verifier's own failure."""
+    failed = verdict.failed_check
+    return failed is None or failed.name not in HACK_CHECKS | {"crash", "timeout", "internal"} and not failed.hacked
 
 
 def reported_number(value: Any) -> float | None:
@@ -520,12 +533,12 @@ def _try_start(box: Sandbox) -> str:
         return f"{type(exc).__name__}: {exc}"
 
 
-def main(device: str, slots: int) -> None:
+def main(device: str, slots: int, reuse: int) -> None:
     """Serve `{"id", "job"}` requests from the parent; answer `{"id", "verdict"}` (`{"id", "baselines"}` for a
     baseline-only job), `{"id", "task_error"}` or `{"id", "internal"}`."""
     parent = Channel(os.fdopen(os.dup(0), "rb"), os.fdopen(os.dup(1), "wb", buffering=0))
     os.dup2(2, 1)  # nothing else this process prints can reach the parent's channel
-    judge = Judge(device, slots)
+    judge = Judge(device, slots, reuse)
     send_lock = threading.Lock()
 
     def serve(message: dict[str, Any]) -> None:
@@ -556,4 +569,4 @@ def main(device: str, slots: int) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], int(sys.argv[2]))
+    main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]))

@@ -26,7 +26,24 @@ LAYOUT_OPS = ALLOCATION_OPS | frozenset({
 })
 
 
-class ForwardMonitor(TorchDispatchMode):
+class PoisonedAllocations(TorchDispatchMode):
+    """Fill every fresh allocation made under it with NaN (bools True, integers their maximum): values a kernel
+    never wrote, or left over in reused memory, cannot pass as results."""
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        out = func(*args, **(kwargs or {}))
+        name = func.overloadpacket.__name__
+        if name in ALLOCATION_OPS and isinstance(out, torch.Tensor):
+            _poison(out)
+        elif name not in LAYOUT_OPS:
+            self.computed(str(func.overloadpacket).removeprefix("aten."))
+        return out
+
+    def computed(self, op: str) -> None:
+        """An op that computes from data ran under the mode (allowed here; the forward monitor counts them)."""
+
+
+class ForwardMonitor(PoisonedAllocations):
     """Observe one forward call: Triton launches, non-layout ATen ops, poisoned allocations."""
 
     def __init__(self) -> None:
@@ -38,14 +55,8 @@ class ForwardMonitor(TorchDispatchMode):
     def launches(self) -> int:
         return self.kernels.launches
 
-    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-        out = func(*args, **(kwargs or {}))
-        name = func.overloadpacket.__name__
-        if name in ALLOCATION_OPS and isinstance(out, torch.Tensor):
-            _poison(out)
-        elif name not in LAYOUT_OPS:
-            self.compute_ops[str(func.overloadpacket).removeprefix("aten.")] += 1
-        return out
+    def computed(self, op: str) -> None:
+        self.compute_ops[op] += 1
 
 
 def _poison(tensor: torch.Tensor) -> None:

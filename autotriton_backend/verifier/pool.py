@@ -27,6 +27,10 @@ from .timing import Baselines
 from .transport import Channel, ProtocolError
 
 JUDGE_START_TIMEOUT_S = 300.0
+# Candidates one sandboxed process serves before a fresh one starts (runner.Host). A GPU's driver makes only
+# about 5 CUDA contexts per second (H100, examples/verifier/context_cost_gpu.py), so there a context serves many;
+# on a CPU a fresh process costs little, so every candidate gets one.
+REUSE = {"cuda": 32, "cpu": 1}
 
 
 @dataclass(frozen=True)
@@ -47,17 +51,19 @@ class VerifyOptions:
 
 
 class VerifierPool:
-    """One judge process for `device` with `workers` sandboxed slots, started once and reused."""
+    """One judge process for `device` with `workers` sandboxed slots, started once and reused; `reuse`: how many
+    gated candidates one sandboxed process may judge in turn (default `REUSE` for the device)."""
 
-    def __init__(self, device: str = "auto", workers: int | None = None) -> None:
+    def __init__(self, device: str = "auto", workers: int | None = None, reuse: int | None = None) -> None:
         self.device = VerifyOptions(device=device).resolved_device()
         self.workers = workers or max(1, min(16, (os.cpu_count() or 2)))
+        self.reuse = reuse or REUSE[self.device.partition(":")[0]]
         self._pending: dict[int, Future[Verdict]] = {}
         self._jobs: dict[int, tuple[KernelTask, Candidate | None, list[Check]]] = {}  # None: baseline-only
         self._lock = threading.Lock()
         self._next_id = 0
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "autotriton_backend.verifier.judge", self.device, str(self.workers)],
+            [sys.executable, "-m", "autotriton_backend.verifier.judge", self.device, str(self.workers), str(self.reuse)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, env={**os.environ, "PYTHONPATH": _python_path()},
         )
         self._channel = Channel(self.process.stdout, self.process.stdin)  # type: ignore[arg-type]
@@ -76,7 +82,8 @@ class VerifierPool:
             future.set_result(verdict.finish())  # rejected code never runs
             return future
         job = {"task": task.to_json(), "source": candidate.source, "sha256": candidate.sha256,
-               "trials": max(3, options.trials), "time_kernels": options.time_kernels, "timeout_s": options.timeout_s}
+               "trials": max(3, options.trials), "time_kernels": options.time_kernels, "timeout_s": options.timeout_s,
+               "gated": static_gate}
         return self._send(job, task, candidate, checks, future)
 
     def baselines(self, task: KernelTask) -> Future:

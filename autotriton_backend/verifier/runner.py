@@ -1,19 +1,26 @@
-"""The sandboxed side: a warm zygote that forks one fresh process per candidate.
+"""The sandboxed side: a warm zygote that forks the processes candidates run in.
 
-    (inside contain) python -m autotriton_backend.verifier.runner DEVICE [ARCH]
+    (inside contain) python -m autotriton_backend.verifier.runner DEVICE REUSE [ARCH]
 
 The zygote imports torch and Triton once (on a GPU it also builds Triton's CUDA helper and compiles one
 kernel of its own for ARCH, so no candidate pays Triton's one-time start), never initialises CUDA and never
-runs candidate code. For each
-candidate it forks a child (so every candidate starts from the same clean, warm state), relays the judge's
-requests to it, and afterwards kills everything left in the sandbox and wipes the job directory. The child
-loads `ModelNew`, runs it on the inputs the judge wrote, under the in-process monitors, and writes back plain
-output bytes. It never sees the reference, its outputs or the seeds, and nothing it says is a verdict.
+runs candidate code. It forks a host process, relays the judge's requests to it, and after each candidate
+kills everything else left in the sandbox and wipes the job directory. The host loads `ModelNew`, runs it on
+the inputs the judge wrote, under the in-process monitors, and writes back plain output bytes. It never sees
+the reference, its outputs or the seeds, and nothing it says is a verdict.
+
+A host serves up to REUSE candidates (see `Host`): its CUDA context is what a fresh process costs most (the
+driver makes about 5 per second per GPU), so on a GPU one context serves several candidates. The judge asks
+to keep a host only after a gated candidate that ended cleanly, and the host is kept only if its own check
+after the candidate passes (`end_candidate`); anything else, and every REUSE-th candidate, gets a fresh one.
 """
 from __future__ import annotations
 
+import gc
 import importlib.util
+import linecache
 import os
+import resource
 import shutil
 import signal
 import socket
@@ -31,7 +38,7 @@ TEMPORARY = (Path("/tmp"), Path("/dev/shm"))  # private tmpfs mounts in the sand
 MAX_ELEMENTS = 1 << 36
 
 
-def main(device: str, arch: int | None = None) -> None:
+def main(device: str, reuse: int, arch: int | None = None) -> None:
     import torch  # noqa: F401  (warm: every child starts with torch and Triton imported)
     import triton  # noqa: F401
 
@@ -47,6 +54,7 @@ def main(device: str, arch: int | None = None) -> None:
     os.dup2(log, 1)
     os.dup2(log, 2)
     judge.send({"ok": True, "ready": True, "pid": os.getpid()})
+    host: Host | None = None
     while True:
         try:
             message = judge.receive()
@@ -55,7 +63,7 @@ def main(device: str, arch: int | None = None) -> None:
         if message.get("op") != "load":
             judge.send({"ok": False, "check": "internal", "reason": f"expected load, got {message.get('op')}"})
             continue
-        _serve_candidate(judge, message, device)
+        host = _serve_candidate(judge, message, device, host or Host.fork(device), reuse)
 
 
 def warm_triton(arch: int | None) -> None:
@@ -101,39 +109,77 @@ def warm_monitors() -> None:
         torch.empty(4).add_(1)
 
 
-def _serve_candidate(judge: Channel, first: dict[str, Any], device: str) -> None:
-    """Fork a child for one candidate and relay messages until the judge says `end` or the child dies."""
-    JOB.mkdir(exist_ok=True)
-    ours, theirs = socket.socketpair()
-    pid = os.fork()
-    if pid == 0:
-        code = 0
-        try:
-            ours.close()
-            _child(theirs, device)
-        except BaseException:
-            traceback.print_exc()
-            code = 1
-        finally:
-            os._exit(code)  # never return into the zygote's loop
-    theirs.close()
-    child = Channel(ours.makefile("rb"), ours.makefile("wb", buffering=0))
+class Host:
+    """The process candidates run in, as the zygote sees it: its pid, channel and candidates served so far."""
+
+    def __init__(self, pid: int, sock: socket.socket) -> None:
+        self.pid, self.sock, self.served = pid, sock, 0
+        self.channel = Channel(sock.makefile("rb"), sock.makefile("wb", buffering=0))
+
+    @staticmethod
+    def fork(device: str) -> "Host":
+        JOB.mkdir(exist_ok=True)
+        ours, theirs = socket.socketpair()
+        pid = os.fork()
+        if pid == 0:
+            code = 0
+            try:
+                ours.close()
+                _host(theirs, device)
+            except BaseException:
+                traceback.print_exc()
+                code = 1
+            finally:
+                os._exit(code)  # never return into the zygote's loop
+        theirs.close()
+        return Host(pid, ours)
+
+    def close(self) -> None:
+        self.channel.close()
+        self.sock.close()
+
+
+def _serve_candidate(judge: Channel, first: dict[str, Any], device: str, host: Host, reuse: int) -> Host | None:
+    """Relay one candidate's messages until the judge says `end`; return the host if it may serve the next."""
     alive, message = True, first
     while message.get("op") != "end":
         if alive:
             try:
-                child.send(message)
-                reply = child.receive()
+                host.channel.send(message)
+                reply = host.channel.receive()
             except (EOFError, OSError, ProtocolError) as exc:
-                alive, reply = False, {"ok": False, "check": "crash", "reason": _death(pid, exc)}
+                alive, reply = False, {"ok": False, "check": "crash", "reason": _death(host.pid, exc)}
         else:
             reply = {"ok": False, "check": "crash", "reason": "the candidate process is gone"}
+        if message is first:
+            reply["served_before"] = host.served
         judge.send(reply)
         message = judge.receive()
-    child.close()
-    ours.close()
-    _clear_sandbox(pid)
-    judge.send({"ok": True, "ended": True})
+    host.served += 1
+    asked = alive and message.get("keep") is True and host.served < reuse
+    why = _why_not_keep(host) if asked else "not asked"
+    kept = not why
+    if not kept:
+        host.close()
+    _clear_sandbox(host.pid, spare=host.pid if kept else None)
+    judge.send({"ok": True, "ended": True, "kept": kept, "why": why})
+    return host if kept else None
+
+
+def _why_not_keep(host: Host) -> str:
+    """"" when the host passed its own check after the candidate and nothing else runs in the sandbox, else why
+    not. Only as init of a PID namespace can the zygote see every process a candidate could have left behind."""
+    if os.getpid() != 1:
+        return "no PID namespace"
+    try:
+        host.channel.send({"op": "end"})
+        reply = host.channel.receive()
+    except (EOFError, OSError, ProtocolError) as exc:
+        return f"the host did not answer: {exc}"
+    others = [p.name for p in Path("/proc").iterdir() if p.name.isdigit() and int(p.name) not in (1, host.pid)]
+    if reply.get("reusable") is not True:
+        return str(reply.get("reason", "no reason given"))[:300]
+    return f"other processes in the sandbox: {others[:5]}" if others else ""
 
 
 def _death(pid: int, exc: BaseException) -> str:
@@ -149,24 +195,20 @@ def _death(pid: int, exc: BaseException) -> str:
     return f"the candidate process exited with code {os.waitstatus_to_exitcode(status)} before replying"
 
 
-def _clear_sandbox(child: int) -> None:
-    """Nothing a candidate started outlives it: as pid 1 of the sandbox, kill every other process in it."""
-    if os.getpid() == 1:
+def _clear_sandbox(host: int, spare: int | None) -> None:
+    """Nothing a candidate started outlives it: as pid 1 of the sandbox, kill every other process in it (all
+    but a host kept for the next candidate, where `_keep_host` saw nothing else running); then wipe its files."""
+    if spare is None:
         try:
-            os.kill(-1, signal.SIGKILL)  # in a PID namespace, init is spared
+            os.kill(-1, signal.SIGKILL) if os.getpid() == 1 else os.killpg(host, signal.SIGKILL)  # init is spared
         except ProcessLookupError:
             pass
-    else:
-        try:
-            os.killpg(child, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-    while True:
-        try:
-            if os.waitpid(-1, 0)[0] == 0:
+        while True:
+            try:
+                if os.waitpid(-1, 0)[0] == 0:
+                    break
+            except ChildProcessError:
                 break
-        except ChildProcessError:
-            break
     private = "mount" in os.environ.get("AUTOTRITON_SANDBOX_LAYERS", "").split(",")
     left = [p for p in Path(SCRATCH).iterdir() if p.name != "log"]  # the job folder, or what replaced it
     for scratch in (*left, *(TEMPORARY if private else ())):  # the next candidate finds nothing this one left
@@ -178,12 +220,12 @@ def _clear_sandbox(child: int) -> None:
         scratch.mkdir(mode=0o1777 if scratch != JOB else 0o755, exist_ok=True)
 
 
-def _child(sock: socket.socket, device: str) -> None:
+def _host(sock: socket.socket, device: str) -> None:
+    """Serve candidates one after another: a `load` starts each, an `end` closes it (`end_candidate`)."""
     os.setpgid(0, 0)
     os.closerange(3, sock.fileno())  # the judge's channel and the zygote's files stay with the zygote
     os.closerange(sock.fileno() + 1, 1 << 16)
-    os.chdir(JOB)
-    os.environ["TRITON_CACHE_DIR"] = str(JOB / "triton")
+    os.environ["TRITON_CACHE_DIR"] = str(JOB / "triton")  # inside the job folder: wiped after each candidate
     os.environ["HOME"] = str(JOB)
     channel = Channel(sock.makefile("rb"), sock.makefile("wb", buffering=0))
     session = _Session(device)
@@ -192,6 +234,12 @@ def _child(sock: socket.socket, device: str) -> None:
             message = channel.receive()
         except EOFError:
             return
+        if message.get("op") == "end":
+            del session
+            reusable, reason = end_candidate(device)
+            channel.send({"ok": True, "reusable": reusable, "reason": reason})
+            session = _Session(device)
+            continue
         started = time.perf_counter()
         try:
             reply = session.handle(message)
@@ -201,6 +249,64 @@ def _child(sock: socket.socket, device: str) -> None:
             reply = {"ok": False, "check": "runtime", "reason": short_error(exc)}
         reply["seconds"] = round(time.perf_counter() - started, 3)  # diagnostics: the judge's stage_seconds
         channel.send(reply)
+
+
+def end_candidate(device: str) -> tuple[bool, str]:
+    """After a candidate's objects are dropped: whether this process may serve another one, and if not, why.
+
+    Nothing of the candidate may stay reachable: no thread, no live tensor, and on a GPU no device memory with
+    its values in it. Every block the caching allocator holds is poisoned (0xFF bytes: NaN in every float
+    dtype) before it goes back to the driver, because the driver does not clear memory it hands back to the
+    same process. Memory the allocator gave back by itself meanwhile (a retry after an out-of-memory) was not
+    poisoned, so then the process is not reused; nor when a sticky CUDA error or its CPU-time use says so.
+    """
+    import threading
+
+    import torch
+
+    gc.collect()
+    if threading.active_count() != 1:
+        return False, f"{threading.active_count()} Python threads are running"
+    used, limit = resource.getrusage(resource.RUSAGE_SELF).ru_utime, resource.getrlimit(resource.RLIMIT_CPU)[0]
+    if limit != resource.RLIM_INFINITY and used > limit / 2:
+        return False, f"{used:.0f} s of its {limit} s CPU-time limit used"
+    if not device.startswith("cuda"):
+        return True, ""
+    try:
+        torch.cuda.synchronize()
+        stats = torch.cuda.memory_stats()
+        if stats.get("allocated_bytes.all.current", 1) != 0:
+            return False, f"{stats.get('allocated_bytes.all.current')} bytes of device memory still allocated"
+        if stats.get("num_device_free", 1) != _DEVICE_FREES[0]:
+            return False, "the allocator gave device memory back during the candidate, unpoisoned"
+        poison_free_device_memory(device)
+        torch.cuda.empty_cache()
+        _DEVICE_FREES[0] = torch.cuda.memory_stats().get("num_device_free", -1)
+    except RuntimeError as exc:  # a sticky CUDA error poisons the whole context
+        return False, f"the CUDA context failed: {short_error(exc, 300)}"
+    return True, ""
+
+
+def poison_free_device_memory(device: str) -> None:
+    """Fill every block the caching allocator holds but no tensor uses with 0xFF bytes (NaN in every float
+    dtype): whatever a candidate left there is gone before anyone can be handed that memory again."""
+    import torch
+
+    for segment in torch.cuda.memory_snapshot():
+        for block in segment["blocks"]:
+            if block["state"] == "inactive":
+                torch.as_tensor(_DeviceSpan(block["address"], block["size"]), device=device).fill_(255)
+    torch.cuda.synchronize()
+
+
+_DEVICE_FREES = [0]  # the allocator's count of cudaFree calls after the last scrub (this process made them)
+
+
+class _DeviceSpan:
+    """Raw device memory as torch can view it (the CUDA array interface): a free block, to be poisoned."""
+
+    def __init__(self, address: int, size: int) -> None:
+        self.__cuda_array_interface__ = {"shape": (size,), "typestr": "|u1", "data": (address, False), "version": 3}
 
 
 class _Failed(Exception):
@@ -246,24 +352,31 @@ class _Session:
         raise _Failed("internal", f"unknown request {op!r}")
 
     def load(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Import the candidate and build ModelNew; every tensor it allocates meanwhile starts as NaN, so no
+        memory an earlier candidate of this process left behind can be read."""
         import torch
 
+        from .monitors import PoisonedAllocations
+
         if self.device.startswith("cuda"):
-            torch.empty(1, device=self.device)  # the CUDA context, counted in the judge's "load" stage
+            torch.empty(1, device=self.device)  # the CUDA context (once per process), in the judge's "load" stage
+        os.chdir(JOB)  # the zygote makes the job folder afresh for each candidate
+        linecache.clearcache()  # triton.jit reads kernel source through inspect: never an earlier candidate's
         path = JOB / "candidate.py"  # a real file: triton.jit reads kernel source through inspect
         path.write_text(message["source"])
-        try:
-            spec = importlib.util.spec_from_file_location("autotriton_candidate", path)
-            module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-            spec.loader.exec_module(module)  # type: ignore[union-attr]
-            model_cls = module.ModelNew
-        except Exception as exc:
-            raise _Failed("load", short_error(exc)) from None
-        try:
-            torch.manual_seed(0)
-            model = model_cls(*message["init_inputs"]).to(self.device).eval()
-        except Exception as exc:
-            raise _Failed("init", short_error(exc)) from None
+        with PoisonedAllocations():
+            try:
+                spec = importlib.util.spec_from_file_location("autotriton_candidate", path)
+                module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+                spec.loader.exec_module(module)  # type: ignore[union-attr]
+                model_cls = module.ModelNew
+            except Exception as exc:
+                raise _Failed("load", short_error(exc)) from None
+            try:
+                torch.manual_seed(0)
+                model = model_cls(*message["init_inputs"]).to(self.device).eval()
+            except Exception as exc:
+                raise _Failed("init", short_error(exc)) from None
         parameters = {name: self._input(ref) for name, ref in message["parameters"]}
         buffers = {name: self._input(ref) for name, ref in message["buffers"]}
         share_weights(parameters, buffers, model)
@@ -384,15 +497,22 @@ def fingerprint(tensor: Any, chunk: int = 1 << 26) -> tuple[int, int]:
 
 
 def same_state(before: Any, after: Any) -> bool:
+    """Equal snapshots; tensors bit for bit, so a buffer left NaN (as allocated, poisoned) equals itself."""
     import torch
 
     if isinstance(before, torch.Tensor) or isinstance(after, torch.Tensor):
         return isinstance(before, torch.Tensor) and isinstance(after, torch.Tensor) and before.shape == after.shape \
-            and before.dtype == after.dtype and bool(torch.equal(before, after))
+            and before.dtype == after.dtype and bool(torch.equal(_bits(before), _bits(after)))
     if isinstance(before, (list, tuple)) and isinstance(after, (list, tuple)):
         return type(before) is type(after) and len(before) == len(after) and all(
             same_state(b, a) for b, a in zip(before, after))
     return type(before) is type(after) and before == after
+
+
+def _bits(tensor: Any) -> Any:
+    import torch
+
+    return tensor.detach().contiguous().reshape(-1).view(torch.uint8)
 
 
 def share_weights(parameters: dict[str, Any], buffers: dict[str, Any], candidate: Any) -> None:
@@ -426,4 +546,4 @@ def short_error(exc: BaseException, limit: int = 2000) -> str:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else None)
+    main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else None)

@@ -39,9 +39,10 @@ class SandboxFailure(Exception):
 
 
 class Sandbox:
-    def __init__(self, base: Path, slot: int, device: str, inputs: Path) -> None:
+    def __init__(self, base: Path, slot: int, device: str, inputs: Path, reuse: int = 1) -> None:
         self.device = device
         self.inputs = inputs
+        self.reuse = reuse  # candidates one host process may serve (runner.Host)
         self.dir = base / f"slot{slot}"
         self.scratch = self.dir / "scratch"
         self.process: subprocess.Popen | None = None
@@ -64,7 +65,8 @@ class Sandbox:
                                devices=gpu_device_nodes() if self.device.startswith("cuda") else [],
                                limits=Limits(memory_bytes=None if self.device.startswith("cuda") else 16 << 30),
                                status_fd=status_write, root=str(self.dir / "root"))
-        inner = ["cuda:0", str(cuda_arch(self.device))] if self.device.startswith("cuda") else ["cpu"]
+        inner = ["cuda:0", str(self.reuse), str(cuda_arch(self.device))] if self.device.startswith("cuda") \
+            else ["cpu", str(self.reuse)]
         start_log = open(self.dir / "start.log", "wb")  # what containment and start-up say, before the log moves
         self.process = subprocess.Popen(
             [sys.executable, contain.__file__, config.to_arg(), "--",

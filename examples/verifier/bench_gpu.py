@@ -1,11 +1,13 @@
 """Verifier throughput and scale on a GPU: the figures issue 7 sets as targets.
 
-    python examples/verifier/bench_gpu.py --out $OUT/verifier_bench.json [--workers 16]
+    python examples/verifier/bench_gpu.py --out $OUT/verifier_bench.json [--workers 16] [--reuse 1 32]
 
 1. untimed verdicts per second on small KernelBench-style tasks (examples/kernelbench/cpu/, honest kernels);
 2. timed verdicts per second once each task's eager and inductor baselines are cached;
 3. one timed verdict on a KernelBench-size task: a sum over dim 1 of a 128 x 4096 x 4095 fp32 tensor (8.6 GB).
-Every candidate is made distinct (a comment), so nothing is shared between verdicts but the warm pool.
+Every candidate is made distinct (a comment), so nothing is shared between verdicts but the warm pool. 1 and 2
+run once per `--reuse` value (candidates one sandboxed process may judge in turn; 1 = a fresh process each), one
+after the other in the same call, so their rates compare side by side.
 """
 from __future__ import annotations
 
@@ -91,21 +93,43 @@ def throughput(pool: VerifierPool, jobs: list[tuple[KernelTask, Candidate]], opt
     failed = [(v.failed_check.name, v.failed_check.reason[:200]) for v in verdicts if not v.correct]
     stages = sorted({name for v in verdicts for name in v.stage_seconds})
     median = {name: round(statistics.median(v.stage_seconds.get(name, 0.0) for v in verdicts), 3) for name in stages}
+    fresh = sum(v.candidates_before_in_process == 0 for v in verdicts)
     return {"verdicts": len(verdicts), "seconds": round(seconds, 2), "per_second": round(len(verdicts) / seconds, 2),
-            "correct": sum(v.correct for v in verdicts), "failures": failed[:5], "median_stage_seconds": median}
+            "correct": sum(v.correct for v in verdicts), "failures": failed[:5], "median_stage_seconds": median,
+            "in_fresh_process": fresh}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--workers", type=int, default=16)
+    parser.add_argument("--reuse", type=int, nargs="+", default=[1, 32])
     parser.add_argument("--untimed", type=int, default=320)
     parser.add_argument("--timed", type=int, default=80)
     parser.add_argument("--big", action=argparse.BooleanOptionalAction, default=True, help="the 8.6 GB task")
     args = parser.parse_args()
     results: dict = {"device": torch.cuda.get_device_name(), "workers": args.workers}
+    for reuse in args.reuse:
+        results[f"reuse{reuse}"] = rates(args, reuse)
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(results, indent=1))
+    if args.big:
+        kernelbench_size(results, VerifyOptions(device="cuda"))
+    args.out.write_text(json.dumps(results, indent=1))
+    print(f"\n{results['device']}, {args.workers} sandboxed workers")
+    for reuse in args.reuse:
+        rate = results[f"reuse{reuse}"]
+        print(f"reuse {reuse}: untimed {rate['untimed']['per_second']} verdicts/s ({rate['untimed']['correct']}/"
+              f"{rate['untimed']['verdicts']} correct, {rate['untimed']['in_fresh_process']} in a fresh process); "
+              f"timed {rate['timed']['per_second']} verdicts/s (layers: {', '.join(rate['layers'])})")
+    print(f"8.6 GB task: {results.get('kernelbench_size', {}).get('seconds')} s")
+
+
+def rates(args: argparse.Namespace, reuse: int) -> dict:
+    """Untimed and timed verdicts per second on one pool whose processes judge up to `reuse` candidates each."""
+    results: dict = {}
     start = time.perf_counter()
-    pool = VerifierPool("cuda", workers=args.workers)
+    pool = VerifierPool("cuda", workers=args.workers, reuse=reuse)
     results["pool_start_s"] = round(time.perf_counter() - start, 2)
     results["layers"] = pool.layers
     tasks = [(KernelTask.from_file(KERNELBENCH / "cpu" / f"{n}.py"), (KERNELBENCH / f"{n}_triton.py").read_text())
@@ -116,23 +140,15 @@ def main() -> None:
                                   f.result().failed_check.reason[:300]) for (t, _), f in zip(tasks, warm)]
     jobs = [(tasks[i % len(tasks)][0], distinct(tasks[i % len(tasks)][1], i)) for i in range(args.untimed)]
     results["untimed"] = throughput(pool, jobs, untimed)
-    print("untimed", results["untimed"], flush=True)
+    print(f"reuse {reuse} untimed", results["untimed"], flush=True)
     timed = VerifyOptions(device="cuda")
     for t, s in tasks:  # baselines cached per task
         pool.verify(t, distinct(s, -2), timed)
     jobs = [(tasks[i % len(tasks)][0], distinct(tasks[i % len(tasks)][1], 10_000 + i)) for i in range(args.timed)]
     results["timed"] = throughput(pool, jobs, timed)
-    print("timed", results["timed"], flush=True)
+    print(f"reuse {reuse} timed", results["timed"], flush=True)
     pool.close()
-
-    if args.big:
-        kernelbench_size(results, timed)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(results, indent=1))
-    print(f"\n{results['device']}, {args.workers} sandboxed workers (layers: {', '.join(results['layers'])})")
-    print(f"untimed: {results['untimed']['per_second']} verdicts/s ({results['untimed']['correct']}/"
-          f"{results['untimed']['verdicts']} correct); timed: {results['timed']['per_second']} verdicts/s; "
-          f"8.6 GB task: {results.get('kernelbench_size', {}).get('seconds')} s")
+    return results
 
 
 def kernelbench_size(results: dict, timed: VerifyOptions) -> None:
