@@ -98,7 +98,8 @@ class HFEngine(Engine):
     """transformers in-process. A local directory loads offline (never the hub). Conversations are
     generated `batch` at a time (left-padded). Generation stops at the tokenizer's eos (and the model's
     own eos ids) and never runs past the model's context, so a small model that never says eos cannot
-    run away; a prompt that leaves no room gets an empty answer (the model's failure, not the engine's)."""
+    run away; each conversation gets its own room (a long prompt beside it does not cut it short); a
+    prompt that leaves no room gets an empty answer (the model's failure, not the engine's)."""
 
     name = "hf"
 
@@ -138,11 +139,11 @@ class HFEngine(Engine):
         for start in range(0, len(fits), self.batch):
             chunk = fits[start:start + self.batch]
             for i, completions in zip(chunk, self._sample([ids[i] for i in chunk], n, temperature,
-                                                          min(room[i] for i in chunk))):
+                                                          [room[i] for i in chunk])):
                 replies[i] = completions
         return replies
 
-    def _sample(self, ids: list[list[int]], n: int, temperature: float, max_new: int) -> list[list[Completion]]:
+    def _sample(self, ids: list[list[int]], n: int, temperature: float, rooms: list[int]) -> list[list[Completion]]:
         import torch
 
         width = max(len(i) for i in ids)
@@ -150,6 +151,7 @@ class HFEngine(Engine):
         attention = torch.tensor([[0] * (width - len(i)) + [1] * len(i) for i in ids], device=self.device)
         sampling = temperature > 0
         returned = n if sampling else 1  # greedy decoding gives one answer
+        budget = torch.tensor(rooms, device=self.device).repeat_interleave(returned)  # generate's rows, in order
         with torch.no_grad():
             output = self.lm.generate(
                 input_ids=input_ids,
@@ -158,7 +160,8 @@ class HFEngine(Engine):
                 temperature=temperature if sampling else None,
                 top_p=None,
                 top_k=None,
-                max_new_tokens=max_new,
+                max_new_tokens=max(rooms),
+                stopping_criteria=[_RowBudget(width, budget)],
                 eos_token_id=self.eos_ids,
                 num_return_sequences=returned,
                 pad_token_id=self.pad_id,
@@ -166,7 +169,7 @@ class HFEngine(Engine):
         rows = output[:, width:].tolist()
         result = []
         for k in range(len(ids)):
-            completions = [self._completion(row) for row in rows[k * returned:(k + 1) * returned]]
+            completions = [self._completion(row[:rooms[k]]) for row in rows[k * returned:(k + 1) * returned]]
             result.append(completions if sampling else completions * n)
         return result
 
@@ -174,6 +177,16 @@ class HFEngine(Engine):
         end = next((i for i, token in enumerate(row) if token in self.eos_ids), None)
         row = row if end is None else row[: end + 1]
         return Completion(self.tokenizer.decode(row, skip_special_tokens=True), len(row))
+
+
+class _RowBudget:
+    """A generate stopping criterion: each row is done once it has generated its own budget of tokens."""
+
+    def __init__(self, width: int, budget: Any) -> None:
+        self.width, self.budget = width, budget
+
+    def __call__(self, input_ids: Any, scores: Any, **_: Any) -> Any:
+        return input_ids.shape[1] - self.width >= self.budget
 
 
 class OpenAIEngine(Engine):

@@ -99,6 +99,15 @@ def test_hf_engine_stops_at_eos_and_never_runs_past_the_context(trained_tiny_mod
                                                        return_dict=True)["input_ids"])
     (reply,) = garbage.generate([first_prompt(TASK)], 1, 0.0, 10**6)[0]
     assert reply.tokens == 1024 - prompt
+    longer = [{"role": "user", "content": first_prompt(TASK)[0]["content"] * 2}]
+    room = 1024 - len(garbage.tokenizer.apply_chat_template(longer, add_generation_prompt=True,
+                                                            return_dict=True)["input_ids"])
+    assert 0 < room < 1024 - prompt - 5
+    # batched with a longer prompt, each answer still gets its own room: the context left, or max_tokens;
+    # greedy, and sampling near-greedily (n rows per prompt), where this model never says eos
+    for samples, temperature in ((1, 0.0), (2, 1e-3)):
+        batch = garbage.generate([longer, first_prompt(TASK)], samples, temperature, room + 5)
+        assert [[c.tokens for c in replies] for replies in batch] == [[room] * samples, [room + 5] * samples]
 
 
 def test_eval_uses_the_bundled_model_offline(trained_tiny_model, monkeypatch, tmp_path, capsys):

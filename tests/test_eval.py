@@ -1,4 +1,5 @@
-"""`autotriton eval`: metrics from real verdicts (files engine, real verifier), both kinds of suite, resume."""
+"""`autotriton eval`: metrics from real verdicts (files and hf engines, real verifier), both kinds of suite, resume,
+batches, a spread subset, timings."""
 from __future__ import annotations
 
 import json
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from agent.engines import HFEngine
 from autotriton_backend.cli import main
 from autotriton_backend.prompt import PROMPT_VERSION, first_prompt
 from autotriton_backend.task import KernelTask
@@ -95,6 +97,31 @@ def test_directory_suite_honest_wrong_hacked_and_failures_that_are_not_the_model
 
     assert main(["eval", *args[:-2], "--rows", str(rows_file), "--samples", "1"]) == 2  # other settings: refused
     assert "other settings" in capsys.readouterr().err
+
+
+def test_hf_engine_generates_in_batches_of_the_asked_size_and_rows_time_both_halves(tiny_model, tmp_path, capsys,
+                                                                                       monkeypatch):
+    """--batch is the hf engine's generation batch, --limit spreads its tasks over the suite, and every row
+    records its share of its batch's generation and judging seconds (the summary sums them)."""
+    suite, rows_file = tmp_path / "suite", tmp_path / "rows.jsonl"
+    suite.mkdir()
+    for i in range(5):
+        (suite / f"t{i}.py").write_text(sized(ADD_RELU, 3 + i, 17))
+    batches: list[tuple[int, int]] = []  # (the engine's batch, the prompts one generate call got)
+    real_sample = HFEngine._sample
+    monkeypatch.setattr(HFEngine, "_sample", lambda self, ids, *rest: batches.append((self.batch, len(ids)))
+                        or real_sample(self, ids, *rest))
+
+    code, result = run_eval(capsys, "--engine", f"hf:{tiny_model}", "--suite", str(suite), "--max-tokens", "4",
+                            "--batch", "2", "--limit", "3", "--rows", str(rows_file))
+    assert code == 0 and batches == [(2, 2), (2, 1)]
+    assert [row["name"] for row in result["rows"]] == ["t0", "t1", "t3"] and result["limit"] == 3
+    assert result["tasks"] == 3 and result["correct_pct"] == 0.0  # a random model: judged, never right
+    generated = [row["generate_s"] for row in result["rows"]]
+    assert all(s > 0 for s in generated) and generated[0] == generated[1]  # one batch's seconds, shared
+    assert result["generate_s"] == round(sum(generated), 1)
+    assert result["judge_s"] == round(sum(row["judge_s"] for row in result["rows"]), 1)
+    assert [json.loads(line)["generate_s"] for line in rows_file.read_text().splitlines()[1:]] == generated
 
 
 def write_dataset(directory: Path, splits: dict[str, str]) -> None:

@@ -23,7 +23,7 @@ from training.model import build_tiny, parameter_count
 from training.recipe import Rewards, load_recipe
 from training.rewards import COMPONENTS, VerdictMemo, reward_functions, reward_weights
 from training.data.dataset import DataError
-from training.rows import sft_rows
+from training.rows import sft_rows, tokenizer_texts
 from training.run import Job
 from training.sft import fitting, sft_config
 from training.tokenizer import train_tokenizer
@@ -119,6 +119,23 @@ def test_sft_loss_covers_the_completion_only(sft_out, data) -> None:
     assert fitting(rows, tokenizer, 100_000) == rows
     with pytest.raises(DataError, match="no pair fits"):  # too long: dropped, never truncated mid-kernel
         fitting(rows, tokenizer, 100)
+
+
+def test_tiny_grpo_budget_lets_the_model_finish_every_answer_sft_taught_it() -> None:
+    """Run 22's GRPO cut completions at 1,536 tokens while SFT had taught answers of up to ~2,300, so long answers
+    lost their closing fence (one of the two reasons its gate reward was 0). Measured on the committed dataset with
+    the tokenizer `autotriton train tokenizer` trains on it, over the pairs SFT keeps (those within max_length)."""
+    recipe = load_recipe("tiny")
+    dataset = ROOT / "training" / "dataset"
+    tokenizer = train_tokenizer(tokenizer_texts(dataset), recipe.vocab_size)
+
+    def tokens(messages: list[dict[str, str]], generation_prompt: bool = False) -> int:
+        text = tokenizer.apply_chat_template(messages, tokenize=False, add_generation_prompt=generation_prompt)
+        return len(tokenizer(text, add_special_tokens=False)["input_ids"])
+
+    kept = fitting(sft_rows(dataset), tokenizer, recipe.sft["max_length"])
+    answers = [tokens(r["prompt"] + r["completion"]) - tokens(r["prompt"], True) for r in kept]  # answer + eos
+    assert max(answers) <= recipe.grpo["max_completion_length"]
 
 
 def test_sft_resumes_after_a_cut_off_and_saves_small_shards(sft_out) -> None:

@@ -7,8 +7,11 @@ inductor on a GPU, for correctness only on a CPU. Metrics are in `training/metri
 
 Suites: `test` is the held-out test split of a dataset written by `autotriton train data` (all of its
 RL tasks, whether the teacher solved them or not); a directory is every KernelBench-format file in it
-(read as `autotriton verify` reads a task). With `--rows FILE` each task's result is appended as soon
-as it is judged, and a rerun with the same settings skips what is there.
+(read as `autotriton verify` reads a task); `--limit N` takes N of them spread evenly over the suite.
+Tasks go to the engine `--batch` at a time; each batch is generated, then judged, before the next starts
+(judging on the GPU while it generates would skew the kernel timings), and every row records its share
+of both, so a slow eval says which half was slow. With `--rows FILE` each task's result is appended as
+soon as it is judged, and a rerun with the same settings skips what is there.
 """
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ import argparse
 import json
 import os
 import sys
+import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -25,7 +29,7 @@ from tqdm import tqdm
 from agent.engines import Completion, Engine, EngineError, RequestMeta, make_engine
 from agent.loop import Budget
 from autotriton_backend.candidate import Candidate, Provenance
-from autotriton_backend.engine_spec import effective_engine, no_engine_reason, search_spec
+from autotriton_backend.engine_spec import effective_engine, no_engine_reason, parse_engine_spec, search_spec
 from autotriton_backend.options import ENV_PREFIX
 from autotriton_backend.prompt import PROMPT_VERSION, extract_code, first_prompt
 from autotriton_backend.task import KernelTask, TaskError
@@ -48,6 +52,7 @@ class EvalConfig:
     max_tokens: int
     device: str
     timeout_s: float
+    limit: int | None = None  # None: the whole suite
     prompt_version: str = PROMPT_VERSION
 
 
@@ -81,6 +86,14 @@ def _test_split(dataset: Path) -> list[SuiteTask]:
     return [SuiteTask(r["task_name"], KernelTask.from_json(r["task"])) for r in split_records(dataset, "rl", TEST_SUITE)]
 
 
+def spread(suite: list[SuiteTask], limit: int | None) -> list[SuiteTask]:
+    """`limit` tasks at even steps through the suite, not its first ones: a suite is often ordered by
+    family or by when its tasks were made, and a prefix would measure only those."""
+    if limit is None or limit >= len(suite):
+        return suite
+    return [suite[i * len(suite) // limit] for i in range(limit)]
+
+
 def evaluate(suite: list[SuiteTask], engine: Engine, config: EvalConfig, done: dict[str, TaskRow] | None = None,
              on_row: Callable[[TaskRow], None] = lambda row: None, batch: int = 16, progress: bool = True) -> list[TaskRow]:
     """One row per suite task, in order; `done` rows (by task key) are reused, each new one goes to `on_row`."""
@@ -98,8 +111,15 @@ def evaluate(suite: list[SuiteTask], engine: Engine, config: EvalConfig, done: d
               file=sys.stderr) as bar:
         for start in range(0, len(todo), batch):
             chunk = todo[start:start + batch]
+            bar.set_postfix_str(f"generating {len(chunk)}")
+            started = time.monotonic()
             replies = _generate(engine, [suite[i].task for i in chunk], config)
-            for index, row in zip(chunk, _judge(engine, [suite[i] for i in chunk], replies, config)):
+            generated = time.monotonic()
+            bar.set_postfix_str(f"judging {len(chunk)} (generated in {generated - started:.1f} s)")
+            judged = _judge(engine, [suite[i] for i in chunk], replies, config)
+            shares = ((generated - started) / len(chunk), (time.monotonic() - generated) / len(chunk))
+            for index, row in zip(chunk, judged):
+                row.generate_s, row.judge_s = (round(share, 3) for share in shares)
                 rows[index] = row
                 if row.status != ENGINE_ERROR and not row.verifier_errors:  # those the next run retries
                     on_row(row)
@@ -212,26 +232,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", type=float, default=VerifyOptions().timeout_s,
                         help="seconds each verifier step may take at small sizes (grows with the task's size)")
     parser.add_argument("--dataset", type=Path, default=DEFAULT_DATASET, help="the dataset behind --suite test")
-    parser.add_argument("--batch", type=int, default=16, help="tasks per engine request")
+    parser.add_argument("--batch", type=int, default=16,
+                        help="tasks generated together (one engine request; the hf engine's batch), then judged")
+    parser.add_argument("--limit", type=int, default=None,
+                        help="evaluate only N tasks, spread evenly over the suite (default: all)")
     parser.add_argument("--rows", type=Path, default=None, help="per-task results as JSON lines; a rerun resumes")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the markdown table")
 
 
 def run(args: argparse.Namespace) -> int:
     """Exit 0 when every task was evaluated, 1 when the engine or the verifier failed on some (run again)."""
-    if args.samples < 1 or args.batch < 1 or args.max_tokens < 1:
-        raise ValueError("--samples, --batch and --max-tokens must be at least 1")
+    if min(args.samples, args.batch, args.max_tokens, args.limit or 1) < 1:
+        raise ValueError("--samples, --batch, --max-tokens and --limit must be at least 1")
     engine = effective_engine(args.engine or os.environ.get(ENV_PREFIX + "ENGINE"))
     spec = search_spec(engine)
     if spec is None:
         raise ValueError(f"eval needs an engine: {no_engine_reason(engine)}")
-    suite = load_suite(args.suite, args.dataset)
+    suite = spread(load_suite(args.suite, args.dataset), args.limit)
     temperature = args.temperature if args.temperature is not None else 0.0 if args.samples == 1 else Budget().temperature
     device = VerifyOptions(device=args.device or "auto").resolved_device()
-    config = EvalConfig(spec, args.suite, args.samples, temperature, args.max_tokens, device, args.timeout)
+    config = EvalConfig(spec, args.suite, args.samples, temperature, args.max_tokens, device, args.timeout,
+                        args.limit)
     rows_file = RowsFile(args.rows, config) if args.rows else None
     try:
-        engine = make_engine(spec)
+        engine = make_engine(spec, **({"batch": args.batch} if parse_engine_spec(spec).kind == "hf" else {}))
     except (OSError, ImportError) as exc:  # a model that will not load, a missing optional package
         raise ValueError(f"engine {spec!r} cannot start: {exc}") from exc
     print(f"autotriton eval: {len(suite)} task(s) x {args.samples} sample(s) from {spec}, judged on {device}",

@@ -4,7 +4,8 @@ Percentages are over the judged samples; fast_1 counts samples that are correct 
 baseline (KernelBench's fast_1), and is None where nothing was timed (CPU). pass@k is the unbiased
 estimator of Chen et al. (2021) averaged over tasks. Tasks the model never had a fair go at (the engine
 failed, the task's reference is broken) and samples the verifier failed to judge are counted apart and
-left out of every percentage: they say nothing about the model.
+left out of every percentage: they say nothing about the model. Seconds are wall-clock: each row holds
+its share of its batch's generation and judging, so the sums are the time each took.
 """
 from __future__ import annotations
 
@@ -45,6 +46,8 @@ class TaskRow:
     samples: list[SampleResult] = field(default_factory=list)
     verifier_errors: int = 0  # samples the verifier failed to judge (left out of `samples`)
     error: str = ""
+    generate_s: float = 0.0  # this task's share of its batch's generation seconds
+    judge_s: float = 0.0  # and of the seconds from the batch's first submission to its last verdict
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -101,6 +104,8 @@ def summarize(rows: list[TaskRow], samples: int, timed: bool) -> dict[str, Any]:
                          for status in (ENGINE_ERROR, TASK_ERROR) if any(r.status == status for r in rows)},
         "verifier_errors": sum(r.verifier_errors for r in rows),
         "generated_tokens": sum(s.tokens for s in results),
+        "generate_s": round(sum(r.generate_s for r in rows), 1),  # rows resumed from --rows included
+        "judge_s": round(sum(r.judge_s for r in rows), 1),
     }
 
 
@@ -117,7 +122,8 @@ def markdown(summary: dict[str, Any]) -> str:
              summary["fast1_vs_inductor_pct"], summary["pass_at_1"], summary["pass_at_k"][k]]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header),
              "| " + " | ".join(show(c) for c in cells) + " |", "",
-             "outcomes per sample: " + (", ".join(f"{name} {n}" for name, n in summary["outcomes"].items()) or "none")]
+             "outcomes per sample: " + (", ".join(f"{name} {n}" for name, n in summary["outcomes"].items()) or "none"),
+             f"seconds: generating {summary['generate_s']}, judging {summary['judge_s']}"]
     left_out = summary["not_evaluated"]
     if left_out[ENGINE_ERROR]:
         lines.append(f"{left_out[ENGINE_ERROR]} task(s) not evaluated because the engine failed (not counted as "
