@@ -23,8 +23,9 @@ from autotriton_backend.task import KernelTask, load_reference
 from training.data.clean import CleanError, clean
 from training.data.dataset import Ledger, ShardWriter, read_records
 from training.data.families import composition_of, families_in_source, split_of
-from training.data.generate import GenerateOptions, generate, plan_tasks
+from training.data.generate import CPU_SIZE_CAP, GenerateOptions, generate, plan_tasks
 from training.data.judge import judge_candidates
+from training.data.rl_tasks import RLOptions, add_rl_tasks
 from training.data.synthetic import DTYPES, program
 from training.data.teacher import InductorOutput, capture
 
@@ -178,6 +179,8 @@ def test_generate_on_cpu_writes_verified_pairs_and_resumes(tmp_path: Path) -> No
                               max_variants=1, progress=False)
     first = generate(options)
     assert first["tasks"] == 2
+    ahead = add_rl_tasks(RLOptions(out=tmp_path, total=10, count=3, zoo=False, size_cap=CPU_SIZE_CAP, progress=False))
+    assert ahead.added == 1  # the third planned task, recorded before the teacher judges it below
     resumed = generate(GenerateOptions(**{**options.__dict__, "count": 3}))
     ledger = Ledger(tmp_path / "ledger.jsonl")
     assert resumed["tasks"] == 3 and len(ledger.outcomes) == 3 and len(ledger.done) == 3  # nothing redone
@@ -190,10 +193,72 @@ def test_generate_on_cpu_writes_verified_pairs_and_resumes(tmp_path: Path) -> No
         assert all(check.passed for check in static_checks(pair["target"]))
     rl = list(read_records(tmp_path / "rl", "rl"))
     assert rl and all("target" not in task and task["prompt"] for task in rl)
+    assert len({task["task_key"] for task in rl}) == len(rl) == stats_rl_tasks(tmp_path)  # judging wrote no duplicate
+    assert rl[-1]["teacher_solved"] is None and rl[-1]["task_key"] not in {p["task_key"] for p in rl[:-1]}
     stats = json.loads((tmp_path / "stats.json").read_text())
     assert stats["tasks"] == 3 and "rejection_reasons" in stats
     with gzip.open(sorted((tmp_path / "pairs").glob("*.gz"))[0], "rt") as handle:
         assert json.loads(handle.readline())["schema"] == 1
+
+
+def stats_rl_tasks(out: Path) -> int:
+    return json.loads((out / "stats.json").read_text())["rl"]["tasks"]
+
+
+INFINITE_OUTPUT = """
+import torch
+class Model(torch.nn.Module):
+    def forward(self, x):
+        return torch.where(x > 0, x, torch.full_like(x, float("-inf")))
+def get_inputs():
+    return [torch.randn(4, 8)]
+def get_init_inputs():
+    return []
+"""
+
+
+def test_rl_tasks_need_a_reference_the_verifier_can_judge() -> None:
+    """A masked score with -inf in its output runs, but the verifier refuses it (NaN or inf): no RL task, also when the
+    teacher failed on it (two such zoo regions had entered the RL set through a check that only ran the model)."""
+    from training.data.generate import judge_task
+    from training.data.judge import reference_error
+    from training.data.sources import SourcedTask
+
+    broken = KernelTask.from_source(INFINITE_OUTPUT, name="masked")
+    assert "NaN or inf" in reference_error(broken, "cpu")
+    sane = program(3, cap=32).task
+    assert reference_error(sane, "cpu") == ""
+    for task, usable in ((broken, False), (sane, True)):
+        sourced = SourcedTask(task, "synthetic", "synthetic:test", ("pointwise_unary",), "float32")
+        outcome, pairs, rl_task = judge_task(sourced, ([], "teacher:compiling the task failed", 0.0), "cpu")
+        assert outcome.status == "teacher_failed" and not pairs
+        assert (rl_task is not None) == usable
+        assert rl_task is None or (rl_task.teacher_solved is False and rl_task.hard)
+
+
+def test_rl_tasks_are_added_from_the_plan_without_a_teacher_and_resume(tmp_path: Path) -> None:
+    from training.data.dataset import TaskOutcome
+
+    options = RLOptions(out=tmp_path, total=3, count=8, zoo=False, size_cap=CPU_SIZE_CAP, progress=False)
+    planned = plan_tasks(GenerateOptions(out=tmp_path, count=8, device="cpu", zoo=False, progress=False))
+    judged = planned[1]
+    Ledger(tmp_path / "ledger.jsonl").append([TaskOutcome(
+        task_key=judged.task.key, origin=judged.origin, source=judged.source, families=list(judged.families),
+        composition=judged.composition, dtype=judged.dtype, split=split_of(judged.composition), status="verified")])
+    assert add_rl_tasks(options).added == 3
+    first = list(read_records(tmp_path / "rl", "rl"))
+    assert [r["task_key"] for r in first] == [t.task.key for t in planned if t is not judged][:3]  # plan order
+    for record in first:
+        assert record["teacher_solved"] is None and record["hard"] == ("hard" in record["source"])
+        assert record["split"] == split_of(record["composition"]) and record["prompt"]
+        assert record["task_key"] == KernelTask.from_json(record["task"]).key
+    assert add_rl_tasks(RLOptions(**{**options.__dict__, "total": 5})).added == 2
+    assert add_rl_tasks(RLOptions(**{**options.__dict__, "total": 5})).added == 0  # resumed: nothing redone
+    again = list(read_records(tmp_path / "rl", "rl"))
+    assert again[:3] == first and len({r["task_key"] for r in again}) == 5 and judged.task.key not in {
+        r["task_key"] for r in again}
+    assert stats_rl_tasks(tmp_path) == 5
+    assert "python -m training.data.rl_tasks --out" in (tmp_path / "commands.txt").read_text()
 
 
 def test_cli_refuses_cuda_without_a_gpu_and_unwritable_dirs(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
