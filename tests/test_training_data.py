@@ -23,8 +23,9 @@ from autotriton_backend.task import KernelTask, load_reference
 from training.data.clean import CleanError, clean
 from training.data.dataset import Ledger, ShardWriter, read_records
 from training.data.families import composition_of, families_in_source, split_of
-from training.data.generate import GenerateOptions, generate, plan_tasks
+from training.data.generate import CPU_SIZE_CAP, GenerateOptions, generate, plan_tasks
 from training.data.judge import judge_candidates
+from training.data.rl_tasks import RLOptions, add_rl_tasks
 from training.data.synthetic import DTYPES, program
 from training.data.teacher import InductorOutput, capture
 
@@ -70,16 +71,31 @@ def test_hard_programs_compose_more_families() -> None:
     assert sum(hard) / len(hard) > sum(plain) / len(plain) + 1
 
 
-def test_dynamic_program_reference_runs_across_its_symbol_range() -> None:
-    task = next(p.task for p in (program(seed, cap=32) for seed in range(100)) if p.task.symbols)
-    symbol = task.symbols["s0"]
-    namespace = load_reference(task.source)
-    model = namespace["Model"]()
-    for size in (symbol.low, symbol.high):
-        inputs = [torch.randn(*[size if d == "s0" else d for d in spec.shape]).to(getattr(torch, spec.dtype))
-                  for spec in task.inputs]
-        out = model(*inputs)
-        assert isinstance(out, torch.Tensor) and out.numel() > 0
+def test_dynamic_programs_run_across_their_symbol_range() -> None:
+    """Every input holding the batch dim follows the symbol (program 65's input added after a reduction left the value
+    1-D did not, so its reference failed at any other batch size), and the example batch is one inductor keeps symbolic."""
+    from autotriton_backend.verifier.inputs import make_inputs
+
+    dynamic = [p.task for p in (program(seed, cap=32) for seed in range(100)) if p.task.symbols]
+    assert len(dynamic) >= 10
+    for task in dynamic:
+        model = load_reference(task.source)["Model"]()
+        symbol = task.symbols["s0"]
+        assert symbol.example >= 2  # programs 10 and 64 had batch 1, which inductor specializes: all its kernels failed
+        for size in (symbol.low, symbol.high):
+            out = model(*make_inputs(task, 0, {"s0": size}, "cpu"))
+            assert isinstance(out, torch.Tensor) and out.numel() > 0
+
+
+def test_synthetic_references_are_usable_by_the_verifier() -> None:
+    """The verifier's own reference check (build, generated inputs, finite outputs) passes for every program: program
+    110 reduced with `var` over the 1-wide dim that adaptive pooling leaves, which is NaN for every input."""
+    from training.data.judge import reference_error
+
+    drawn = [program(seed, cap=32) for seed in range(120)] + [program(seed, hard=True, cap=32) for seed in range(20)]
+    assert any("var" in p.ops for p in drawn)
+    errors = [(p.seed, p.hard, reference_error(p.task, "cpu")) for p in drawn]
+    assert [error for error in errors if error[2]] == []
 
 
 def test_families_of_a_region_source() -> None:
@@ -143,6 +159,20 @@ def test_extern_kernels_are_refused() -> None:
         clean(with_extern, _forward_params(task))
 
 
+def test_convolutions_become_triton_templates_not_extern_calls() -> None:
+    """With ATen among the conv backends a convolution can stay a cuDNN extern call, which the cleaner refuses (under
+    fake_cuda, 73 of the 78 zoo and synthetic conv tasks cleaned to nothing; 48 clean with Triton alone)."""
+    source = ("import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n    def forward(self, x, w, b):\n"
+              "        return torch.nn.functional.conv2d(x, w, b, padding=1)\n\n\n"
+              "def get_inputs():\n    return [torch.randn(2, 3, 8, 8), torch.randn(4, 3, 3, 3), torch.randn(4)]\n\n\n"
+              "def get_init_inputs():\n    return []\n")
+    task = KernelTask.from_source(source)
+    output = capture(task, "fake-cuda")
+    assert "extern_kernels.convolution" not in output.code and "triton_tem_fused_convolution" in output.code
+    (verdict,) = judge_candidates(task, clean(output, ["x", "w", "b"])[:1], "cpu")
+    assert verdict.correct, verdict.feedback
+
+
 def test_inductor_writes_cuda_triton_without_a_gpu() -> None:
     """The fixtures' provenance, live: inductor's CUDA codegen under fake_cuda on this machine."""
     source = ("import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n    def forward(self, x, y):\n"
@@ -153,6 +183,20 @@ def test_inductor_writes_cuda_triton_without_a_gpu() -> None:
     output = capture(task, "fake-cuda")
     assert "device_str='cuda'" in output.code and "@triton.jit" in output.code
     assert not torch.cuda.is_available()  # nothing of the fake device leaks out
+    (verdict,) = judge_candidates(task, clean(output, ["x", "y"])[:1], "cpu")
+    assert verdict.correct, verdict.feedback
+
+
+def test_a_reduction_to_one_value_is_launched_with_its_specialized_size() -> None:
+    """Inductor types `xnumel` of a reduction to one value as 'constexpr' (constant 1) yet passes it to `.run`: the
+    cleaner counted it out and refused the launch (synthetic programs 13, 27 and 34 on the GPU)."""
+    source = ("import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n    def forward(self, x, y):\n"
+              "        return torch.relu(y) * torch.mean(torch.sigmoid(x))\n\n\n"
+              "def get_inputs():\n    return [torch.randn(8, 762), torch.randn(4, 16)]\n\n\n"
+              "def get_init_inputs():\n    return []\n")
+    task = KernelTask.from_source(source)
+    output = capture(task, "fake-cuda")
+    assert "'xnumel': 'constexpr'" in output.code
     (verdict,) = judge_candidates(task, clean(output, ["x", "y"])[:1], "cpu")
     assert verdict.correct, verdict.feedback
 
@@ -178,6 +222,8 @@ def test_generate_on_cpu_writes_verified_pairs_and_resumes(tmp_path: Path) -> No
                               max_variants=1, progress=False)
     first = generate(options)
     assert first["tasks"] == 2
+    ahead = add_rl_tasks(RLOptions(out=tmp_path, total=10, count=3, zoo=False, size_cap=CPU_SIZE_CAP, progress=False))
+    assert ahead.added == 1  # the third planned task, recorded before the teacher judges it below
     resumed = generate(GenerateOptions(**{**options.__dict__, "count": 3}))
     ledger = Ledger(tmp_path / "ledger.jsonl")
     assert resumed["tasks"] == 3 and len(ledger.outcomes) == 3 and len(ledger.done) == 3  # nothing redone
@@ -190,10 +236,72 @@ def test_generate_on_cpu_writes_verified_pairs_and_resumes(tmp_path: Path) -> No
         assert all(check.passed for check in static_checks(pair["target"]))
     rl = list(read_records(tmp_path / "rl", "rl"))
     assert rl and all("target" not in task and task["prompt"] for task in rl)
+    assert len({task["task_key"] for task in rl}) == len(rl) == stats_rl_tasks(tmp_path)  # judging wrote no duplicate
+    assert rl[-1]["teacher_solved"] is None and rl[-1]["task_key"] not in {p["task_key"] for p in rl[:-1]}
     stats = json.loads((tmp_path / "stats.json").read_text())
     assert stats["tasks"] == 3 and "rejection_reasons" in stats
     with gzip.open(sorted((tmp_path / "pairs").glob("*.gz"))[0], "rt") as handle:
         assert json.loads(handle.readline())["schema"] == 1
+
+
+def stats_rl_tasks(out: Path) -> int:
+    return json.loads((out / "stats.json").read_text())["rl"]["tasks"]
+
+
+INFINITE_OUTPUT = """
+import torch
+class Model(torch.nn.Module):
+    def forward(self, x):
+        return torch.where(x > 0, x, torch.full_like(x, float("-inf")))
+def get_inputs():
+    return [torch.randn(4, 8)]
+def get_init_inputs():
+    return []
+"""
+
+
+def test_rl_tasks_need_a_reference_the_verifier_can_judge() -> None:
+    """A masked score with -inf in its output runs, but the verifier refuses it (NaN or inf): no RL task, also when the
+    teacher failed on it (two such zoo regions had entered the RL set through a check that only ran the model)."""
+    from training.data.generate import judge_task
+    from training.data.judge import reference_error
+    from training.data.sources import SourcedTask
+
+    broken = KernelTask.from_source(INFINITE_OUTPUT, name="masked")
+    assert "NaN or inf" in reference_error(broken, "cpu")
+    sane = program(3, cap=32).task
+    assert reference_error(sane, "cpu") == ""
+    for task, usable in ((broken, False), (sane, True)):
+        sourced = SourcedTask(task, "synthetic", "synthetic:test", ("pointwise_unary",), "float32")
+        outcome, pairs, rl_task = judge_task(sourced, ([], "teacher:compiling the task failed", 0.0), "cpu")
+        assert outcome.status == "teacher_failed" and not pairs
+        assert (rl_task is not None) == usable
+        assert rl_task is None or (rl_task.teacher_solved is False and rl_task.hard)
+
+
+def test_rl_tasks_are_added_from_the_plan_without_a_teacher_and_resume(tmp_path: Path) -> None:
+    from training.data.dataset import TaskOutcome
+
+    options = RLOptions(out=tmp_path, total=3, count=8, zoo=False, size_cap=CPU_SIZE_CAP, progress=False)
+    planned = plan_tasks(GenerateOptions(out=tmp_path, count=8, device="cpu", zoo=False, progress=False))
+    judged = planned[1]
+    Ledger(tmp_path / "ledger.jsonl").append([TaskOutcome(
+        task_key=judged.task.key, origin=judged.origin, source=judged.source, families=list(judged.families),
+        composition=judged.composition, dtype=judged.dtype, split=split_of(judged.composition), status="verified")])
+    assert add_rl_tasks(options).added == 3
+    first = list(read_records(tmp_path / "rl", "rl"))
+    assert [r["task_key"] for r in first] == [t.task.key for t in planned if t is not judged][:3]  # plan order
+    for record in first:
+        assert record["teacher_solved"] is None and record["hard"] == ("hard" in record["source"])
+        assert record["split"] == split_of(record["composition"]) and record["prompt"]
+        assert record["task_key"] == KernelTask.from_json(record["task"]).key
+    assert add_rl_tasks(RLOptions(**{**options.__dict__, "total": 5})).added == 2
+    assert add_rl_tasks(RLOptions(**{**options.__dict__, "total": 5})).added == 0  # resumed: nothing redone
+    again = list(read_records(tmp_path / "rl", "rl"))
+    assert again[:3] == first and len({r["task_key"] for r in again}) == 5 and judged.task.key not in {
+        r["task_key"] for r in again}
+    assert stats_rl_tasks(tmp_path) == 5
+    assert "python -m training.data.rl_tasks --out" in (tmp_path / "commands.txt").read_text()
 
 
 def test_cli_refuses_cuda_without_a_gpu_and_unwritable_dirs(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:

@@ -118,7 +118,13 @@ def _parse_kernel(name: str, source: str) -> Kernel:
     meta = kwargs.get("inductor_meta") or {}
     signature = kwargs["triton_meta"]["signature"]
     params = tuple(a.arg for a in function.args.args)
-    runtime = tuple(p for p in params if signature.get(p) != "constexpr") + tuple(meta.get("extra_launcher_args", ()))
+    # inductor's launcher takes every parameter except the declared `tl.constexpr`s that a config or the constants
+    # supply: a size that is merely *specialized* to a constant (`xnumel: 'constexpr'` with `constants: {xnumel: 1}`
+    # for a reduction to one value) is still passed to `.run`.
+    declared = {a.arg for a in function.args.args if a.annotation is not None and ast.unparse(a.annotation) in (
+        "tl.constexpr", "triton.language.constexpr")}
+    supplied = set(kwargs["triton_meta"].get("constants") or {}) | {k for config in configs for k in config.kwargs}
+    runtime = tuple(p for p in params if not (p in declared and p in supplied)) + tuple(meta.get("extra_launcher_args", ()))
     return Kernel(name, function, params, runtime, tuple(configs), meta, local)
 
 

@@ -77,7 +77,7 @@ class RLTask:
     dtype: str
     split: str
     hard: bool  # drawn as a hard program, or the teacher found no verified kernel for it
-    teacher_solved: bool
+    teacher_solved: bool | None  # None: recorded without the teacher (rl_tasks.py); the ledger has any later outcome
     task: dict[str, Any]
     prompt: list[dict[str, str]]
     prompt_version: str
@@ -184,6 +184,11 @@ def split_records(data: Path, kind: str, split: str) -> list[dict[str, Any]]:
     return records
 
 
+def record_keys(directory: Path, prefix: str) -> set[str]:
+    """The task keys of the closed shards: what a run must not write a second record for."""
+    return {record["task_key"] for record in read_records(directory, prefix)}
+
+
 def read_records(directory: Path, prefix: str) -> Iterator[dict[str, Any]]:
     """Every record of the closed shards `directory/prefix-*.jsonl.gz`, in shard order."""
     for path in sorted(directory.glob(f"{prefix}-*.jsonl.gz")):
@@ -192,8 +197,16 @@ def read_records(directory: Path, prefix: str) -> Iterator[dict[str, Any]]:
                 yield json.loads(line)
 
 
-def stats(outcomes: list[TaskOutcome]) -> dict[str, Any]:
-    """Counts per origin, family, dtype and split; pass rates; rejection reasons."""
+def write_stats(out: Path, outcomes: list[TaskOutcome]) -> dict[str, Any]:
+    """stats.json and STATS.md under `out`, over the ledger's outcomes and the closed RL shards."""
+    summary = stats(outcomes, list(read_records(out / "rl", "rl")))
+    (out / "stats.json").write_text(json.dumps(summary, indent=1) + "\n")
+    (out / "STATS.md").write_text(stats_markdown(summary))
+    return summary
+
+
+def stats(outcomes: list[TaskOutcome], rl: list[dict[str, Any]]) -> dict[str, Any]:
+    """Counts per origin, family, dtype and split; pass rates; rejection reasons; the RL set's counts."""
     judged = [o for o in outcomes if o.status in ("verified", "rejected")]
     verified = [o for o in outcomes if o.status == "verified"]
 
@@ -224,6 +237,29 @@ def stats(outcomes: list[TaskOutcome]) -> dict[str, Any]:
         "compositions": {"train": len({o.composition for o in outcomes if o.split == "train"}),
                          "test": len({o.composition for o in outcomes if o.split == "test"})},
         "seconds_per_task": round(sum(o.seconds for o in outcomes) / len(outcomes), 2) if outcomes else None,
+        "rl": rl_stats(rl),
+    }
+
+
+def rl_stats(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """The RL set per origin and split: tasks, how the teacher fared (solved, failed, not asked), hard ones."""
+    teacher = {True: "teacher_solved", False: "teacher_failed", None: "teacher_not_asked"}
+
+    def table(field_name: str) -> dict[str, dict[str, int]]:
+        rows: dict[str, Counter] = {}
+        for record in records:
+            row = rows.setdefault(record[field_name], Counter())
+            row["tasks"] += 1
+            row[teacher[record["teacher_solved"]]] += 1
+            row["hard"] += record["hard"]
+        return {name: dict(row) for name, row in sorted(rows.items())}
+
+    return {
+        "tasks": len(records),
+        "by_origin": table("origin"),
+        "by_split": table("split"),
+        "compositions": {split: len({r["composition"] for r in records if r["split"] == split})
+                         for split in ("train", "test")},
     }
 
 
@@ -242,4 +278,12 @@ def stats_markdown(summary: dict[str, Any]) -> str:
         lines.append("")
     lines += ["## rejection reasons", "", "| reason | count |", "|---|---|"]
     lines += [f"| {reason} | {count} |" for reason, count in summary["rejection_reasons"].items()]
+    rl = summary["rl"]
+    lines += ["", "## RL tasks", "",
+              f"tasks {rl['tasks']} · compositions train {rl['compositions']['train']} / test {rl['compositions']['test']}"]
+    columns = ("tasks", "teacher_solved", "teacher_failed", "teacher_not_asked", "hard")
+    for title in ("by_origin", "by_split"):
+        lines += ["", f"### {title.replace('_', ' ')}", "",
+                  "| name | " + " | ".join(c.replace("_", " ") for c in columns) + " |", "|---" * (len(columns) + 1) + "|"]
+        lines += [f"| {name} | " + " | ".join(str(row.get(c, 0)) for c in columns) + " |" for name, row in rl[title].items()]
     return "\n".join(lines) + "\n"

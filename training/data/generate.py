@@ -28,13 +28,14 @@ from autotriton_backend.prompt import PROMPT_VERSION, first_prompt
 from autotriton_backend.task import KernelTask, TaskError, load_reference
 from autotriton_backend.verifier.pool import close_shared_pools
 
-from .dataset import Ledger, PairRecord, RLTask, ShardWriter, TaskOutcome, VerdictSummary, stats, stats_markdown
+from .dataset import Ledger, PairRecord, RLTask, ShardWriter, TaskOutcome, VerdictSummary, record_keys, write_stats
 from .families import split_of
 from .sources import SourcedTask, synthetic_task
 from ..paths import make_writable_dir
 
 MAX_DRAWS_PER_TASK = 3  # synthetic draws allowed per wanted task (duplicates are redrawn)
 COMMIT_EVERY_TASKS = 25  # ledger and shards are made durable this often (bounds the work a kill loses)
+GPU_SIZE_CAP = 4096  # synthetic dims on a GPU run
 CPU_SIZE_CAP = 32  # synthetic dims on a CPU run: the Triton interpreter is slow
 
 
@@ -54,6 +55,11 @@ class GenerateOptions:
     max_variants: int = 3
     zoo: bool = True
     progress: bool = True
+    size_cap: int = 0  # largest synthetic dim; 0: by device (GPU_SIZE_CAP on cuda, CPU_SIZE_CAP on cpu)
+
+    @property
+    def synthetic_cap(self) -> int:
+        return self.size_cap or (GPU_SIZE_CAP if self.device == "cuda" else CPU_SIZE_CAP)
 
 
 def generate(options: GenerateOptions) -> dict[str, Any]:
@@ -62,6 +68,7 @@ def generate(options: GenerateOptions) -> dict[str, Any]:
     out = options.out
     ledger = Ledger(out / "ledger.jsonl")
     pairs, rl = ShardWriter(out / "pairs", "pairs"), ShardWriter(out / "rl", "rl")
+    rl_keys = record_keys(out / "rl", "rl")  # tasks rl_tasks.py recorded before the teacher judged them
     with open(out / "commands.txt", "a") as handle:
         handle.write(" ".join(["python -m training.data.generate", *sys.argv[1:]]).strip() + "\n")
     planned = plan_tasks(options)
@@ -115,8 +122,9 @@ def generate(options: GenerateOptions) -> dict[str, Any]:
                 outcome, pair_records, rl_task = judged
                 for record in pair_records:
                     pairs.write(asdict(record))
-                if rl_task is not None:
+                if rl_task is not None and rl_task.task_key not in rl_keys:
                     rl.write(asdict(rl_task))
+                    rl_keys.add(rl_task.task_key)
                 pending.append(outcome)
                 bar.set_postfix(pairs=sum(o.pairs for o in ledger.outcomes + pending), deferred=deferred)
                 if len(pending) >= COMMIT_EVERY_TASKS:
@@ -129,9 +137,7 @@ def generate(options: GenerateOptions) -> dict[str, Any]:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         commit()
         bar.close()
-        summary = stats(ledger.outcomes)
-        (out / "stats.json").write_text(json.dumps(summary, indent=1) + "\n")
-        (out / "STATS.md").write_text(stats_markdown(summary))
+        summary = write_stats(out, ledger.outcomes)
         signal.signal(signal.SIGTERM, previous)
         capture_pool.shutdown(wait=False, cancel_futures=True)
         if interrupted:  # stop now, not after the compiles and verdicts in flight (their tasks are redone next run)
@@ -185,17 +191,17 @@ def plan_tasks(options: GenerateOptions) -> list[SourcedTask]:
     """The zoo's region tasks and synthetic programs in turns, deduplicated by key, `count` in all: every run
     adds both, and the synthetic programs' many compositions reach the test split early."""
     zoo = zoo_tasks(options.out / "tasks", options.device, options.progress) if options.zoo else []
-    cap = 4096 if options.device == "cuda" else CPU_SIZE_CAP
-    synthetic = (synthetic_task(options.seed, index, cap=cap) for index in range(MAX_DRAWS_PER_TASK * options.count))
+    synthetic = (synthetic_task(options.seed, index, cap=options.synthetic_cap)
+                 for index in range(MAX_DRAWS_PER_TASK * options.count))
     planned: dict[str, SourcedTask] = {}
-    for sourced in _in_turns(zoo, synthetic):
+    for sourced in in_turns(zoo, synthetic):
         if len(planned) >= options.count:
             break
         planned.setdefault(sourced.task.key, sourced)
     return list(planned.values())
 
 
-def _in_turns(*sources: Iterable[SourcedTask]) -> Iterator[SourcedTask]:
+def in_turns(*sources: Iterable[SourcedTask]) -> Iterator[SourcedTask]:
     """One item from each source in turn, until every source is spent."""
     iterators = [iter(source) for source in sources]
     while iterators:
@@ -282,7 +288,7 @@ def judge_task(sourced: SourcedTask, captured: tuple[list[str], str, float],
                device: str) -> tuple[TaskOutcome, list[PairRecord], RLTask | None] | None:
     """The task's outcome, pairs and RL task; None when the verifier itself failed (a transient result that must
     not enter the ledger as the teacher's)."""
-    from .judge import judge_candidates, reference_runs, rejection_reason
+    from .judge import judge_candidates, reference_error, rejection_reason
 
     sources, failure, seconds = captured
     start = time.monotonic()
@@ -316,11 +322,18 @@ def judge_task(sourced: SourcedTask, captured: tuple[list[str], str, float],
     outcome = TaskOutcome(**base, status=status, reasons=reasons, candidates=len(sources), pairs=len(records),
                           seconds=round(seconds + time.monotonic() - start, 2), capture_seconds=round(seconds, 2),
                           verifier_stages=stages)
-    usable = bool(records) or (status != "task_broken" and reference_runs(sourced.task, device))
-    rl_task = RLTask(**{k: v for k, v in base.items()}, task_name=sourced.task.name, hard=sourced.hard or not records,
-                     teacher_solved=bool(records), task=sourced.task.to_json(), prompt=first_prompt(sourced.task),
-                     prompt_version=PROMPT_VERSION) if usable else None
-    return outcome, records, rl_task
+    usable = bool(records) or (status != "task_broken" and not reference_error(sourced.task, device))
+    return outcome, records, rl_record(sourced, bool(records)) if usable else None
+
+
+def rl_record(sourced: SourcedTask, teacher_solved: bool | None) -> RLTask:
+    """The task's RL record; `teacher_solved` None when the teacher was not asked (it is hard when drawn hard or
+    when the teacher failed)."""
+    return RLTask(task_key=sourced.task.key, task_name=sourced.task.name, origin=sourced.origin, source=sourced.source,
+                  families=list(sourced.families), composition=sourced.composition, dtype=sourced.dtype,
+                  split=split_of(sourced.composition), hard=sourced.hard or teacher_solved is False,
+                  teacher_solved=teacher_solved, task=sourced.task.to_json(), prompt=first_prompt(sourced.task),
+                  prompt_version=PROMPT_VERSION)
 
 
 def _pair(sourced: SourcedTask, split: str, source: str, variant: int, verdict: Any) -> PairRecord:

@@ -1,13 +1,15 @@
 """Judging: the one place the data pipeline asks the verifier (swap the pool here)."""
 from __future__ import annotations
 
-import torch
+import tempfile
+from pathlib import Path
 
 from autotriton_backend.candidate import Candidate, Provenance
 from autotriton_backend.prompt import PROMPT_VERSION
-from autotriton_backend.task import KernelTask, load_reference
+from autotriton_backend.task import KernelTask
 from autotriton_backend.verdict import Verdict
 from autotriton_backend.verifier import VerifyOptions, verify_many
+from autotriton_backend.verifier.judge import JudgeJob, build_reference_set
 
 TEACHER_ENGINE = "inductor-teacher"
 
@@ -29,15 +31,13 @@ def rejection_reason(verdict: Verdict) -> str:
     return f"verifier:{failure or (check.name if check else 'unknown')}"
 
 
-def reference_runs(task: KernelTask, device: str) -> bool:
-    """Does the reference itself run on `device`? (Tasks for RL must, even with no teacher answer.)"""
-    try:
-        namespace = load_reference(task.source)
-        torch.manual_seed(0)
-        model = namespace["Model"](*namespace["get_init_inputs"]()).to(device)
-        inputs = [x.to(device) if isinstance(x, torch.Tensor) else x for x in namespace["get_inputs"]()]
-        with torch.no_grad():
-            model(*inputs)
-        return True
-    except Exception:  # any failure of the user-level reference program means: not a usable task
-        return False
+def reference_error(task: KernelTask, device: str) -> str:
+    """Why the verifier cannot use the task's reference on `device`, or "" when it can. The verifier's own
+    reference builder does the work (build, secret weights, its generated input sets at example and random
+    sizes, outputs finite), so an RL task is accepted exactly when a reward could be computed for it."""
+    with tempfile.TemporaryDirectory(prefix="autotriton-reference-") as root:
+        try:
+            build_reference_set(JudgeJob(task, None, ""), device, Path(root))
+        except Exception as exc:  # TaskError or the reference's own ops failing: either way, no usable task
+            return f"{type(exc).__name__}: {exc}"
+    return ""

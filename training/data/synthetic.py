@@ -117,7 +117,8 @@ def program(seed: int, hard: bool = False, cap: int = 4096) -> Program:
         value = _epilogue(builder, value, shape)
     if rng.random() < 0.25 and len(shape) >= 2:
         value, shape = _reduce(builder, value, shape)
-    dynamic = rng.random() < DYNAMIC_SHARE and all(lead for _, _, lead in builder.inputs[:1])
+    # Inductor specializes a dim whose example size is 1 (its kernel then serves batch 1 alone): such a batch stays static.
+    dynamic = rng.random() < DYNAMIC_SHARE and all(lead and shape[0] >= 2 for shape, _, lead in builder.inputs[:1])
     source = _source(builder, value)
     task = KernelTask.from_source(source, name=f"synthetic_{seed}")
     if dynamic:
@@ -239,12 +240,15 @@ def _epilogue(b: _Builder, value: str, shape: tuple[int, ...]) -> str:
         return b.value(UNARY[op].format(v=value), "pointwise_unary", op)
     op = b.rng.choice(list(BINARY))
     other_shape = shape if b.rng.random() < 0.5 or not shape else (shape[-1],)  # full, or a row vector
-    other = b.input(other_shape, batch_led=other_shape == shape and len(shape) > 1)
+    # A full-shape input leads with the batch dim, also when a reduction left the value 1-D (then its "row vector"
+    # is the batch dim too): it must follow the batch symbol, or the reference breaks at other batch sizes.
+    other = b.input(other_shape, batch_led=other_shape == shape and len(shape) >= 1)
     return b.value(BINARY[op].format(v=value, w=other), "pointwise_binary", op)
 
 
 def _reduce(b: _Builder, value: str, shape: tuple[int, ...]) -> tuple[str, tuple[int, ...]]:
-    op = b.rng.choice(["sum", "mean", "amax", "amin", "var"])
+    ops = ["sum", "mean", "amax", "amin", "var"] if shape[-1] > 1 else ["sum", "mean", "amax", "amin"]  # var of 1: NaN
+    op = b.rng.choice(ops)
     return b.value(f"torch.{op}({value}, dim=-1)", "reduction", op), shape[:-1]
 
 

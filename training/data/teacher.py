@@ -1,7 +1,7 @@
 """The teacher: inductor's generated Triton for a KernelTask, captured as source text.
 
 The task's `Model` is compiled by dynamo + inductor for CUDA (max-autotune with the Triton GEMM
-backend, so matmuls and convolutions become Triton templates rather than cuBLAS calls) and the
+and convolution backends, so matmuls and convolutions become Triton templates rather than cuBLAS/cuDNN calls) and the
 wrapper module inductor writes is kept, with how each of its `call(args)` arguments is obtained
 from `Model.forward`'s inputs. On a machine without a GPU, `device="fake-cuda"` produces the same
 kind of module through `fake_cuda()` (no benchmarks, so autotuning picks the first choice).
@@ -27,6 +27,7 @@ from .fake_cuda import fake_cuda
 TEACHER_CONFIG = {
     "max_autotune": True,
     "max_autotune_gemm_backends": "TRITON",
+    "max_autotune_conv_backends": "TRITON",  # else convolutions stay cuDNN extern calls, which the cleaner refuses
     "force_disable_caches": True,  # a cache hit would skip the codegen we capture
 }
 
