@@ -118,14 +118,19 @@ class Judge:
         verdict = Verdict(task_key=job.task.key, candidate_sha256=job.sha256, device=self.device)
         box = self.sandboxes.get()
         interpreted_bfloat16 = False
+        session: _Session | None = None
+        judged = False  # False when the verifier itself failed part-way: then no process is handed on
         try:
             started = time.perf_counter()
             reference = self._reference_set(job)
             verdict.stage_seconds["reference"] = round(time.perf_counter() - started, 3)
             interpreted_bfloat16 = not self.device.startswith("cuda") and _uses_bfloat16(reference)
             verdict.reference_basis = reference.basis
-            _Session(self, job, reference, box, verdict).run()
+            session = _Session(self, job, reference, box, verdict)
+            session.run()
+            judged = True
         except _Rejected as rejected:
+            judged = True
             check, reason = rejected.check, rejected.reason
             if interpreted_bfloat16 and check in INTERPRETER_VALUE_CHECKS:
                 check, reason = "internal", f"{INTERPRETER_BFLOAT16} (the check said: {reason})"
@@ -135,13 +140,14 @@ class Judge:
                 verdict.timing_note = "timings discarded: the candidate was rejected after timing"
         finally:
             verdict.layers = box.layers
-            try:
-                if box.process is not None:
-                    ended = box.request({"op": "end", "keep": job.gated and _clean(verdict)}, LOAD_TIMEOUT_S)
-                    if ended.get("why") not in ("", "not asked"):  # asked to keep it, but its own check failed
-                        print(f"autotriton judge: a fresh sandboxed process next: {ended.get('why')}", file=sys.stderr)
-            except SandboxFailure:
-                pass  # it is restarted on its next request
+            if session is not None and session.asked and box.process is not None and box.process.poll() is None:
+                try:  # only this candidate's own clean end may leave its process to the next one
+                    keep = judged and job.gated and _clean(verdict)
+                    ended = box.request({"op": "end", "keep": keep}, LOAD_TIMEOUT_S)
+                    if ended.get("why"):  # asked to keep it, but its own check failed
+                        print(f"autotriton judge: a fresh sandboxed process next: {ended['why']}", file=sys.stderr)
+                except SandboxFailure:
+                    pass  # it is restarted on its next request
             self.sandboxes.put(box)
         return verdict.finish()
 
@@ -211,6 +217,7 @@ class _Session:
         self.judge, self.job, self.reference, self.box, self.verdict = judge, job, reference, box, verdict
         scale = 1.0 + reference.input_bytes / 1e9
         self.run_timeout = job.timeout_s + SECONDS_PER_GB * scale
+        self.asked = False  # whether the sandbox has been sent this candidate (then it must be told `end`)
 
     def run(self) -> None:
         ref = self.reference
@@ -246,6 +253,7 @@ class _Session:
 
     def _ask(self, message: dict[str, Any], timeout_s: float) -> dict[str, Any]:
         started = time.perf_counter()
+        self.asked = True
         try:
             reply = self.box.request(message, timeout_s)
         except SandboxFailure as failure:

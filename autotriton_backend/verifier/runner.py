@@ -157,8 +157,8 @@ def _serve_candidate(judge: Channel, first: dict[str, Any], device: str, host: H
         message = judge.receive()
     host.served += 1
     asked = alive and message.get("keep") is True and host.served < reuse
-    why = _why_not_keep(host) if asked else "not asked"
-    kept = not why
+    why = _why_not_keep(host) if asked else ""
+    kept = asked and not why
     if not kept:
         host.close()
     _clear_sandbox(host.pid, spare=host.pid if kept else None)
