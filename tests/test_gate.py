@@ -122,3 +122,31 @@ def test_structure_and_syntax():
     assert refusal("import torch\nclass ModelNew(torch.nn.Module):\n    pass\n")[0] == "structure"
     assert refusal("def (:")[0] == "syntax"
     assert refusal("")[0] == "syntax"
+
+
+SELF_INIT = "self.builtins = None"  # makes self.builtins a name ModelNew assigns: what the gate lets self read
+
+
+@pytest.mark.parametrize("body, forward, words", [
+    ("def reach(self):\n    return self.builtins", "return reach(tl.core)", "the name `self`"),
+    ("reach = lambda self: self.builtins", "return reach(tl.core)", "the name `self`"),
+    ("", "self = tl.core\n        return self.builtins", "the name `self`"),
+    ("", "return [self.builtins for self in [tl.core]]", "the name `self`"),
+    ("@triton.jit\ndef spoil(self):\n    self.name = 'fp16'", "return x", "the name `self`"),
+    ("class tl(nn.Module):\n    pass", "return x", "binding the name `tl`"),
+    ("@triton.jit\ndef grow(kinds):\n    kinds += ['fp32']\n@triton.jit\ndef j(x_ptr):\n    grow(x_ptr.dtype.FP_TYPES)",
+     "return x", "`.FP_TYPES`"),
+    ("@triton.jit\ndef j(x_ptr):\n    x_ptr.dtype.to_ir(0)", "return x", "`.to_ir`"),
+])
+def test_self_means_the_model_and_kernels_reach_no_shared_data(body, forward, words):
+    """`self.NAME` may read any attribute the candidate assigns, so `self` must be a method's own object; a
+    kernel reads methods and properties of Triton's types, never their class-level lists (one per process)."""
+    name, reason, hacked = refusal(module(body, forward, SELF_INIT))
+    assert name == "gate" and words in reason and hacked, reason
+
+
+def test_a_method_under_a_tensor_attribute_name_is_refused_as_a_naming_problem():
+    """`Helper.view(tl.core)` would call it unbound, its `self` any object: an honest name clash, so not cheating."""
+    body = "class Helper(nn.Module):\n    def view(self):\n        return self.builtins"
+    name, reason, hacked = refusal(module(body, "return Helper.view(tl.core)", SELF_INIT))
+    assert name == "gate" and "method name `view`" in reason and not hacked, reason

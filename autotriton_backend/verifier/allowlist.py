@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import inspect
 import math
 import types
 from dataclasses import replace
@@ -49,9 +50,20 @@ LAYER_ATTRIBUTES = frozenset({
     "training", "elementwise_affine",
 })
 SELF_METHODS = frozenset({"register_buffer", "register_parameter", "parameters", "buffers", "training"})
-# Kernel bodies: what a triton.language tensor or dtype offers.
-KERNEL_ATTRIBUTES = frozenset(n for cls in (tl.tensor, tl.dtype) for n in dir(cls) if not n.startswith("_")) | {
-    "dtype", "shape", "element_ty", "numel"} - {"handle", "type", "to_ir", "codegen_name", "cache_key_part", "mangle"}
+
+
+def _kernel_members() -> frozenset[str]:
+    """Kernel bodies: the methods and properties of a triton.language tensor or dtype, never class-level data.
+    dtype.FP_TYPES and its kin are one list per process: a kernel that wrote into one through `x_ptr.dtype`
+    changed Triton's types for every later candidate its process served (tests/attacks_reuse/dtype_lists_sabotage.py)."""
+    names = {name for cls in (tl.tensor, tl.dtype) for name in dir(cls) if not name.startswith("_") and (
+        isinstance(member := inspect.getattr_static(cls, name), (types.FunctionType, property, staticmethod))
+        or type(member).__module__.startswith("triton.runtime"))}  # a @jit method (or its interpreted form)
+    return frozenset(names | {"dtype", "shape", "element_ty", "numel"}) - {
+        "handle", "type", "to_ir", "codegen_name", "cache_key_part", "mangle"}
+
+
+KERNEL_ATTRIBUTES = _kernel_members()
 BUILTINS = frozenset({
     "range", "len", "min", "max", "int", "float", "bool", "tuple", "list", "dict", "isinstance", "enumerate",
     "zip", "abs", "super", "round", "all", "any", "reversed", "sorted", "divmod",
@@ -63,6 +75,9 @@ HOOK_KEYWORDS = frozenset({"pre_hook", "post_hook", "prune_configs_by", "perf_mo
 DECORATORS = frozenset({"triton.jit", "triton.autotune", "triton.heuristics", "staticmethod"})
 # Methods Triton or torch call on objects handed to them: defining them smuggles code into a launch.
 PROTOCOL_METHODS = frozenset({"data_ptr", "dtype", "shape", "stride", "size", "numel", "element_size", "item"})
+# Attribute names the gate lets through on objects other than self: a class attribute or method under one of them
+# is reachable unbound (`ModelNew.view(tl.core)`), where its `self` is any object and self.NAME reads anything.
+OPEN_ATTRIBUTES = TENSOR_ATTRIBUTES | LAYER_ATTRIBUTES | KERNEL_ATTRIBUTES
 
 ALLOWED_NODES = (
     ast.Module, ast.Import, ast.ImportFrom, ast.alias, ast.FunctionDef, ast.ClassDef, ast.arguments, ast.arg,
@@ -114,6 +129,9 @@ class _Gate:
         self.defined = _bound_names(tree)
         self.imported = frozenset((a.asname or a.name).split(".")[0] for n in ast.walk(tree)
                                   if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names) - set(MODULES)
+        # `self` is the model only as the first parameter of a plain method: self.NAME reads any attribute
+        self.selves = {id(item.args.args[0]) for cls in tree.body if isinstance(cls, ast.ClassDef) for item in cls.body
+                       if isinstance(item, ast.FunctionDef) and not item.decorator_list and item.args.args}
         self.kernels = frozenset(n.name for n in tree.body if isinstance(n, ast.FunctionDef) and any(
             ast.unparse(d.func if isinstance(d, ast.Call) else d) == "triton.jit" for d in n.decorator_list))
         self.self_attributes = {
@@ -129,6 +147,8 @@ class _Gate:
                 self._name(node)
             elif isinstance(node, ast.arg):
                 self._binding(node, node.arg)
+            elif isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name != "__init__":
+                self._binding(node, node.name)
         self._bodies(self.tree.body, kernel=False)
         for node in ast.walk(self.tree):
             if not isinstance(node, ALLOWED_NODES):
@@ -174,12 +194,15 @@ class _Gate:
                 if item.name != "__init__" and (item.name.startswith("_") or item.name in PROTOCOL_METHODS):
                     raise Refused(item, f"method name `{item.name}` is not allowed: use __init__, forward "
                                         "and plain helper names")
+                if item.name in OPEN_ATTRIBUTES:
+                    raise Refused(item, f"method name `{item.name}` is not allowed (it is a tensor attribute "
+                                        "name): rename it", hacked=False)
                 self._decorators(item)
             elif isinstance(item, ast.Assign):
                 self._no_state(item.value, "a class attribute")
                 for target in item.targets:
                     for name in (n.id for n in ast.walk(target) if isinstance(n, ast.Name)):
-                        if name.startswith("_") or name in PROTOCOL_METHODS:
+                        if name.startswith("_") or name in PROTOCOL_METHODS | OPEN_ATTRIBUTES:
                             raise Refused(item, f"class attribute `{name}` is not allowed")
             elif not isinstance(item, (ast.Pass, ast.Expr)):
                 raise Refused(item, f"`{type(item).__name__}` in a class body is not allowed", hacked=False)
@@ -272,12 +295,16 @@ class _Gate:
             raise Refused(node, f"name `{node.id}` is never defined in this module (define it, or use one of: "
                                 f"{', '.join(sorted(MODULES))})", hacked=False)
 
-    @staticmethod
-    def _binding(node: ast.AST, name: str) -> None:
+    def _binding(self, node: ast.AST, name: str) -> None:
         """No binding may shadow a module alias or any builtin: a parameter named `exec` would make the
-        name allowed while it still means the real builtin wherever it is not bound."""
+        name allowed while it still means the real builtin wherever it is not bound (a class named `tl` would
+        make `tl.load` its own method). Nor may `self` name anything but a method's own object: the gate reads
+        self.NAME as the model's attribute, so `def reach(self): return self.builtins` called on tl.core
+        escaped the gate (tests/attacks_reuse/self_param_escape.py)."""
         if name in MODULES or name in BUILTIN_NAMES or name.startswith("__"):
             raise Refused(node, f"binding the name `{name}` is not allowed (it is a builtin or a module)")
+        if name == "self" and id(node) not in self.selves:
+            raise Refused(node, "the name `self` is allowed only as the first parameter of a method")
 
     def _assignment(self, target: ast.expr) -> None:
         """Only self's own attributes may be assigned: writing torch.x or tl.x would change the reference too."""
