@@ -150,3 +150,12 @@ def test_a_method_under_a_tensor_attribute_name_is_refused_as_a_naming_problem()
     body = "class Helper(nn.Module):\n    def view(self):\n        return self.builtins"
     name, reason, hacked = refusal(module(body, "return Helper.view(tl.core)", SELF_INIT))
     assert name == "gate" and "method name `view`" in reason and not hacked, reason
+
+
+def test_an_attribute_named_like_an_nn_module_method_is_refused_as_a_naming_problem():
+    """Assigned in dead code, `self.register_forward_pre_hook` would pass as the model's own attribute while it
+    still reads nn.Module's method, which runs the candidate's hook where the gate cannot see the call."""
+    init = "if False:\n            self.register_forward_pre_hook = None"
+    name, reason, hacked = refusal(module("def hook(model, args):\n    return args", "return x",
+                                          init + "\n        self.register_forward_pre_hook(hook)"))
+    assert name == "gate" and "`self.register_forward_pre_hook` is a method of nn.Module" in reason and not hacked

@@ -50,6 +50,9 @@ LAYER_ATTRIBUTES = frozenset({
     "training", "elementwise_affine",
 })
 SELF_METHODS = frozenset({"register_buffer", "register_parameter", "parameters", "buffers", "training"})
+# nn.Module's own members: `self.NAME = ...` anywhere (dead code too) would let self.NAME be read, and where the
+# assignment never runs that reads nn.Module's method (register_forward_hook, apply, register_*_hook...).
+MODULE_MEMBERS = frozenset(n for n in dir(torch.nn.Module) if not n.startswith("_")) - SELF_METHODS
 
 
 def _kernel_members() -> frozenset[str]:
@@ -315,6 +318,9 @@ class _Gate:
             if isinstance(written, ast.Attribute) and not (
                     isinstance(written.value, ast.Name) and written.value.id == "self"):
                 raise Refused(element, f"assigning to `{ast.unparse(element)}` is not allowed (only self.NAME)")
+            if isinstance(written, ast.Attribute) and written.attr in MODULE_MEMBERS:
+                raise Refused(element, f"`self.{written.attr}` is a method of nn.Module: give the attribute "
+                                       "another name", hacked=False)
 
     def _attribute_chain(self, node: ast.Attribute, kernel: bool) -> None:
         """Check `base.a.b.c` as a whole: module roots by resolution, self by what ModelNew assigns."""
