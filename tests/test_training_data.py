@@ -19,7 +19,7 @@ import torch
 from autotriton_backend.cli import main as autotriton_main
 from autotriton_backend.prompt import PROMPT_VERSION, assistant_message, extract_code
 from autotriton_backend.verifier.allowlist import gate as static_checks
-from autotriton_backend.task import KernelTask, load_reference
+from autotriton_backend.task import KernelTask, SymbolRange, load_reference
 from training.data.clean import CleanError, clean
 from training.data.dataset import Ledger, ShardWriter, read_records
 from training.data.families import composition_of, families_in_source, split_of
@@ -198,6 +198,43 @@ def test_a_reduction_to_one_value_is_launched_with_its_specialized_size() -> Non
     output = capture(task, "fake-cuda")
     assert "'xnumel': 'constexpr'" in output.code
     (verdict,) = judge_candidates(task, clean(output, ["x", "y"])[:1], "cpu")
+    assert verdict.correct, verdict.feedback
+
+
+def _batch_dynamic(source: str) -> KernelTask:
+    """The task with dim 0 of every multi-dim input as one symbol `s0` (2..4), like a dynamic synthetic program."""
+    task = KernelTask.from_source(source)
+    inputs = tuple(replace(spec, shape=("s0", *spec.shape[1:])) if len(spec.shape) > 1 else spec for spec in task.inputs)
+    return replace(task, inputs=inputs, symbols={"s0": SymbolRange(example=2, low=2, high=4)})
+
+
+def test_a_size_read_off_a_dynamic_input_becomes_its_shape() -> None:
+    """Inductor reads a dynamic batch with `arg1_1_size = arg1_1.size()`: the cleaner refused it as an unsupported host
+    call (15 of the 94 tasks refused so on the GPU, e.g. synthetic 381, reproduced under fake_cuda)."""
+    source = ("import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n    def forward(self, x, y, z):\n"
+              "        return torch.maximum(torch.maximum(torch.sin(x), y), z)\n\n\n"
+              "def get_inputs():\n    return [torch.randn(2, 8), torch.randn(8), torch.randn(2, 8)]\n\n\n"
+              "def get_init_inputs():\n    return []\n")
+    task = _batch_dynamic(source)
+    output = capture(task, "fake-cuda")
+    assert ".size()" in output.code
+    (verdict,) = judge_candidates(task, clean(output, ["x", "y", "z"])[:1], "cpu")
+    assert verdict.correct, verdict.feedback
+
+
+def test_a_grid_that_folds_y_into_z_is_launched_with_its_helper_variables() -> None:
+    """A dynamic 2-D tiled kernel gets inductor's Grid2DWithYZOverflow, whose grid assigns helper variables first: the
+    cleaner refused it (12 zoo tasks on the GPU, e.g. mixer_block and lm_cross_entropy in dynamic mode)."""
+    source = ("import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n    def forward(self, x, y):\n"
+              "        return x.transpose(1, 2) + y\n\n\n"
+              "def get_inputs():\n    return [torch.randn(2, 8, 16), torch.randn(2, 16, 8)]\n\n\n"
+              "def get_init_inputs():\n    return []\n")
+    task = _batch_dynamic(source)
+    output = capture(task, "fake-cuda")
+    assert "'grid_type': 'Grid2DWithYZOverflow'" in output.code
+    sources = clean(output, ["x", "y"])
+    assert all(check.passed for check in static_checks(sources[0]))
+    (verdict,) = judge_candidates(task, sources[:1], "cpu")
     assert verdict.correct, verdict.feedback
 
 

@@ -11,8 +11,9 @@ torch, triton and math and use torch only to allocate, so each piece is rewritte
   `libdevice.f` becomes `tl.math.f` where Triton has it (also under the interpreter), else
   `tl.extra.libdevice.f`;
 - `call(args)` becomes `ModelNew.forward`: inductor's buffers are `torch.empty_strided` on the
-  inputs' device, `reinterpret_tensor` a view, `kernel.run(...)` a launch `kernel[grid](...)` with
-  the grid inductor would compute for that config; asserts, streams and device guards go.
+  inputs' device, `reinterpret_tensor` a view, `x.size()` `x.shape`, `kernel.run(...)` a launch
+  `kernel[grid](...)` with the grid inductor would compute for that config (after the helper variables
+  some grids assign); asserts, streams and device guards go.
 
 Anything else (an extern kernel such as cuBLAS, an ATen fallback) raises CleanError: the pair is
 skipped and counted, never patched up by hand.
@@ -281,7 +282,7 @@ class _Forward:
         if func in DROPPED_CALLS:
             return
         if isinstance(call.func, ast.Attribute) and call.func.attr == "run" and ast.unparse(call.func.value) in self.kernels:
-            self.lines.append(self._launch(self.kernels[ast.unparse(call.func.value)], call))
+            self.lines.extend(self._launch(self.kernels[ast.unparse(call.func.value)], call))
             return
         raise CleanError(f"unsupported host call: {ast.unparse(call)[:120]}")
 
@@ -302,6 +303,9 @@ class _Forward:
             if _is_view(value):
                 self.lines.append(f"{name} = {self._view(value)}")
                 return
+            if _is_size(value):  # a dynamic size read off an input: `s0 = arg1_1_size[0]` follows
+                self.lines.append(f"{name} = {self._expr(value.func.value)}.shape")
+                return
             raise CleanError(f"unsupported host call: {text[:120]}")
         if any(isinstance(n, ast.Call) for n in ast.walk(value)):
             raise CleanError(f"unsupported host expression: {text[:120]}")
@@ -317,16 +321,17 @@ class _Forward:
         else:
             self.lines.append(f"return ({', '.join(names)}{',' if len(names) == 1 else ''})")
 
-    def _launch(self, kernel: Kernel, call: ast.Call) -> str:
+    def _launch(self, kernel: Kernel, call: ast.Call) -> list[str]:
+        """The launch line, after the helper variables its grid needs."""
         if any(kw.arg != "stream" for kw in call.keywords) or len(call.args) != len(kernel.runtime_params):
             raise CleanError(f"launch of {kernel.name} does not match its signature")
         values = dict(zip(kernel.runtime_params, (self._expr(a) for a in call.args)))
         config = self.chosen[kernel.name]
-        grid = _grid(kernel, config, values)
+        setup, grid = _grid(kernel, config, values)
         args = [values[p] for p in kernel.params if p in values]
         constexprs = [f"{k}={v}" for k, v in config.kwargs.items() if k in kernel.params]
         options = [f"num_warps={config.num_warps}", f"num_stages={config.num_stages}"]
-        return f"{kernel.name}[{grid}]({', '.join(args + constexprs + options)})"
+        return setup + [f"{kernel.name}[{grid}]({', '.join(args + constexprs + options)})"]
 
     def _view(self, call: ast.Call) -> str:
         """inductor's `reinterpret_tensor(buf, size, stride, offset)` as the public `as_strided` view."""
@@ -342,6 +347,11 @@ def _is_view(node: ast.expr) -> bool:
     return isinstance(node, ast.Call) and ast.unparse(node.func) == "reinterpret_tensor"
 
 
+def _is_size(node: ast.Call) -> bool:
+    """`tensor.size()`, inductor's read of a dynamic input's sizes."""
+    return isinstance(node.func, ast.Attribute) and node.func.attr == "size" and not node.args and not node.keywords
+
+
 class _Renamer(ast.NodeTransformer):
     def __init__(self, names: dict[str, str]):
         self.names = names
@@ -350,8 +360,9 @@ class _Renamer(ast.NodeTransformer):
         return ast.Name(self.names.get(node.id, node.id), node.ctx)
 
 
-def _grid(kernel: Kernel, config: triton.Config, values: dict[str, str]) -> str:
-    """The launch grid inductor computes for this config, written with `triton.cdiv`."""
+def _grid(kernel: Kernel, config: triton.Config, values: dict[str, str]) -> tuple[list[str], str]:
+    """The launch grid inductor computes for this config, written with `triton.cdiv`, and the assignments of the
+    helper variables it uses (Grid2DWithYZOverflow folds a y grid over 65535 blocks into z)."""
     grid_type = kernel.inductor_meta.get("grid_type")
     grid_class = getattr(triton_heuristics, str(grid_type), None)
     if grid_class is None:
@@ -359,12 +370,17 @@ def _grid(kernel: Kernel, config: triton.Config, values: dict[str, str]) -> str:
     readable = type("ReadableGrid", (grid_class,), {"ceildiv": _ceildiv})
     grid = readable(inductor_meta=kernel.inductor_meta, mode="python")
     grid.generate({**config.kwargs})
-    if grid.prefix:
-        raise CleanError(f"grid type {grid_type} needs helper variables")
+    setup = [_substitute_assignment(line, values) for line in grid.prefix]
     dims = [_substitute(str(d), values) for d in (grid.x_grid, grid.y_grid, grid.z_grid)]
     while len(dims) > 1 and dims[-1] == "1":
         dims.pop()
-    return f"({', '.join(dims)}{',' if len(dims) == 1 else ''})"
+    return setup, f"({', '.join(dims)}{',' if len(dims) == 1 else ''})"
+
+
+def _substitute_assignment(line: str, values: dict[str, str]) -> str:
+    """`name = expr` from the grid, with the launch's sizes substituted into `expr`."""
+    target, expr = line.split(" = ", 1)
+    return f"{target} = {_substitute(expr, values)}"
 
 
 def _ceildiv(self: Any, numel: str | int, block: int | str | None) -> str | int:
