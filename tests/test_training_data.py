@@ -159,13 +159,18 @@ def test_extern_kernels_are_refused() -> None:
         clean(with_extern, _forward_params(task))
 
 
+def model_source(args: str, result: str, inputs: str) -> str:
+    """A KernelBench-format task whose forward(self, ARGS) returns RESULT on get_inputs() = [INPUTS]."""
+    return ("import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n"
+            f"    def forward(self, {args}):\n        return {result}\n\n\n"
+            f"def get_inputs():\n    return [{inputs}]\n\n\ndef get_init_inputs():\n    return []\n")
+
+
 def test_convolutions_become_triton_templates_not_extern_calls() -> None:
     """With ATen among the conv backends a convolution can stay a cuDNN extern call, which the cleaner refuses (under
     fake_cuda, 73 of the 78 zoo and synthetic conv tasks cleaned to nothing; 48 clean with Triton alone)."""
-    source = ("import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n    def forward(self, x, w, b):\n"
-              "        return torch.nn.functional.conv2d(x, w, b, padding=1)\n\n\n"
-              "def get_inputs():\n    return [torch.randn(2, 3, 8, 8), torch.randn(4, 3, 3, 3), torch.randn(4)]\n\n\n"
-              "def get_init_inputs():\n    return []\n")
+    source = model_source("x, w, b", "torch.nn.functional.conv2d(x, w, b, padding=1)",
+                          "torch.randn(2, 3, 8, 8), torch.randn(4, 3, 3, 3), torch.randn(4)")
     task = KernelTask.from_source(source)
     output = capture(task, "fake-cuda")
     assert "extern_kernels.convolution" not in output.code and "triton_tem_fused_convolution" in output.code
@@ -175,10 +180,8 @@ def test_convolutions_become_triton_templates_not_extern_calls() -> None:
 
 def test_inductor_writes_cuda_triton_without_a_gpu() -> None:
     """The fixtures' provenance, live: inductor's CUDA codegen under fake_cuda on this machine."""
-    source = ("import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n    def forward(self, x, y):\n"
-              "        return torch.sigmoid(x) * y.amax(-1, keepdim=True)\n\n\n"
-              "def get_inputs():\n    return [torch.randn(8, 24), torch.randn(8, 24)]\n\n\n"
-              "def get_init_inputs():\n    return []\n")
+    source = model_source("x, y", "torch.sigmoid(x) * y.amax(-1, keepdim=True)",
+                          "torch.randn(8, 24), torch.randn(8, 24)")
     task = KernelTask.from_source(source)
     output = capture(task, "fake-cuda")
     assert "device_str='cuda'" in output.code and "@triton.jit" in output.code
@@ -190,10 +193,8 @@ def test_inductor_writes_cuda_triton_without_a_gpu() -> None:
 def test_a_reduction_to_one_value_is_launched_with_its_specialized_size() -> None:
     """Inductor types `xnumel` of a reduction to one value as 'constexpr' (constant 1) yet passes it to `.run`: the
     cleaner counted it out and refused the launch (synthetic programs 13, 27 and 34 on the GPU)."""
-    source = ("import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n    def forward(self, x, y):\n"
-              "        return torch.relu(y) * torch.mean(torch.sigmoid(x))\n\n\n"
-              "def get_inputs():\n    return [torch.randn(8, 762), torch.randn(4, 16)]\n\n\n"
-              "def get_init_inputs():\n    return []\n")
+    source = model_source("x, y", "torch.relu(y) * torch.mean(torch.sigmoid(x))",
+                          "torch.randn(8, 762), torch.randn(4, 16)")
     task = KernelTask.from_source(source)
     output = capture(task, "fake-cuda")
     assert "'xnumel': 'constexpr'" in output.code
@@ -211,10 +212,8 @@ def _batch_dynamic(source: str) -> KernelTask:
 def test_a_size_read_off_a_dynamic_input_becomes_its_shape() -> None:
     """Inductor reads a dynamic batch with `arg1_1_size = arg1_1.size()`: the cleaner refused it as an unsupported host
     call (15 of the 94 tasks refused so on the GPU, e.g. synthetic 381, reproduced under fake_cuda)."""
-    source = ("import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n    def forward(self, x, y, z):\n"
-              "        return torch.maximum(torch.maximum(torch.sin(x), y), z)\n\n\n"
-              "def get_inputs():\n    return [torch.randn(2, 8), torch.randn(8), torch.randn(2, 8)]\n\n\n"
-              "def get_init_inputs():\n    return []\n")
+    source = model_source("x, y, z", "torch.maximum(torch.maximum(torch.sin(x), y), z)",
+                          "torch.randn(2, 8), torch.randn(8), torch.randn(2, 8)")
     task = _batch_dynamic(source)
     output = capture(task, "fake-cuda")
     assert ".size()" in output.code
@@ -225,10 +224,7 @@ def test_a_size_read_off_a_dynamic_input_becomes_its_shape() -> None:
 def test_a_grid_that_folds_y_into_z_is_launched_with_its_helper_variables() -> None:
     """A dynamic 2-D tiled kernel gets inductor's Grid2DWithYZOverflow, whose grid assigns helper variables first: the
     cleaner refused it (12 zoo tasks on the GPU, e.g. mixer_block and lm_cross_entropy in dynamic mode)."""
-    source = ("import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n    def forward(self, x, y):\n"
-              "        return x.transpose(1, 2) + y\n\n\n"
-              "def get_inputs():\n    return [torch.randn(2, 8, 16), torch.randn(2, 16, 8)]\n\n\n"
-              "def get_init_inputs():\n    return []\n")
+    source = model_source("x, y", "x.transpose(1, 2) + y", "torch.randn(2, 8, 16), torch.randn(2, 16, 8)")
     task = _batch_dynamic(source)
     output = capture(task, "fake-cuda")
     assert "'grid_type': 'Grid2DWithYZOverflow'" in output.code
