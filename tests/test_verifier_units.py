@@ -61,6 +61,8 @@ def test_symbolic_sizes_stay_in_range_and_layouts_hold():
     task = symbolic_task()
     sizes = [random_sizes(task, seed)["rows"] for seed in range(20)]
     assert all(3 <= s <= 40 for s in sizes) and len(set(sizes)) > 1
+    new = [random_sizes(task, seed, avoid={"rows": 3})["rows"] for seed in range(400)]  # set B: never the example's
+    assert all(4 <= s <= 40 for s in new) and set(new) == set(range(4, 41))
     spec = InputSpec(shape=(4, 6), dtype="float32", dim_order=(1, 0))
     layout_task = KernelTask("t", SYMBOLIC_REFERENCE, (spec,), "t")
     (x,) = make_inputs(layout_task, 0, {}, "cpu")

@@ -13,9 +13,20 @@ def example_sizes(task: KernelTask) -> dict[str, int]:
     return {name: sym.example for name, sym in task.symbols.items()}
 
 
-def random_sizes(task: KernelTask, seed: int) -> dict[str, int]:
+def random_sizes(task: KernelTask, seed: int, avoid: dict[str, int] | None = None) -> dict[str, int]:
+    """Each symbol's size drawn from its range; with `avoid`, never the size named there where the range holds
+    another: an input set meant to try new sizes must not repeat the example's (a kernel with the example's sizes
+    hard-coded then passed 1 time in 38 on a range of 3..40)."""
     rng = random.Random(seed)
-    return {name: rng.randint(sym.low, sym.high) for name, sym in task.symbols.items()}
+    sizes = {}
+    for name, sym in task.symbols.items():
+        taken = (avoid or {}).get(name)
+        if taken is not None and sym.low <= taken <= sym.high and sym.high > sym.low:
+            drawn = rng.randint(sym.low, sym.high - 1)
+            sizes[name] = drawn + 1 if drawn >= taken else drawn
+        else:
+            sizes[name] = rng.randint(sym.low, sym.high)
+    return sizes
 
 
 def make_inputs(task: KernelTask, seed: int, sizes: dict[str, int], device: str) -> list[Any]:

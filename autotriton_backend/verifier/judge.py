@@ -391,8 +391,8 @@ def build_reference_set(job: JudgeJob, device: str, inputs_root: Path) -> Refere
     os.chmod(directory, 0o755)
     reference64 = _wide_copy(reference, task, device)
     a = example_sizes(task)
-    plan = [("A", a), ("B", random_sizes(task, secrets.randbits(32)) if task.symbols else a), ("A2", a)]
-    plan += [(f"X{i}", random_sizes(task, secrets.randbits(32)) if task.symbols else a)
+    plan = [("A", a), ("B", random_sizes(task, secrets.randbits(32), avoid=a) if task.symbols else a), ("A2", a)]
+    plan += [(f"X{i}", random_sizes(task, secrets.randbits(32), avoid=a) if task.symbols else a)
              for i in range(max(0, job.trials - 3))]
     trials = [_trial(name, sizes, secrets.randbits(62), task, reference, reference64, device, directory)
               for name, sizes in plan if name != "A2"]
