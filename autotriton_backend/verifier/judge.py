@@ -357,7 +357,7 @@ def _clean(verdict: Verdict) -> bool:
     """Whether a candidate's process may serve the next candidate: it passed, or failed an honest check.
     Never after a cheat, a crash, a timeout or the verifier's own failure."""
     failed = verdict.failed_check
-    return failed is None or failed.name not in HACK_CHECKS | {"crash", "timeout", "internal"} and not failed.hacked
+    return failed is None or not verdict.hacked and failed.name not in ("crash", "timeout", "internal")
 
 
 def reported_number(value: Any) -> float | None:

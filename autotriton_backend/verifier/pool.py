@@ -29,7 +29,8 @@ from .transport import Channel, ProtocolError
 JUDGE_START_TIMEOUT_S = 300.0
 # Candidates one sandboxed process serves before a fresh one starts (runner.Host). A GPU's driver makes only
 # about 5 CUDA contexts per second (H100, examples/verifier/context_cost_gpu.py), so there a context serves many;
-# on a CPU a fresh process costs little, so every candidate gets one.
+# on a CPU a fresh process costs about 0.3 s (0.1 s reused, this repo's 2-core CI machine), so every candidate
+# gets the simplest isolation there.
 REUSE = {"cuda": 32, "cpu": 1}
 
 

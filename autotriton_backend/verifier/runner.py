@@ -161,7 +161,7 @@ def _serve_candidate(judge: Channel, first: dict[str, Any], device: str, host: H
     kept = asked and not why
     if not kept:
         host.close()
-    _clear_sandbox(host.pid, spare=host.pid if kept else None)
+    _clear_sandbox(host.pid, keep_host=kept)
     judge.send({"ok": True, "ended": True, "kept": kept, "why": why})
     return host if kept else None
 
@@ -195,10 +195,10 @@ def _death(pid: int, exc: BaseException) -> str:
     return f"the candidate process exited with code {os.waitstatus_to_exitcode(status)} before replying"
 
 
-def _clear_sandbox(host: int, spare: int | None) -> None:
+def _clear_sandbox(host: int, keep_host: bool) -> None:
     """Nothing a candidate started outlives it: as pid 1 of the sandbox, kill every other process in it (all
-    but a host kept for the next candidate, where `_keep_host` saw nothing else running); then wipe its files."""
-    if spare is None:
+    but a host kept for the next candidate, where `_why_not_keep` saw nothing else running); then wipe its files."""
+    if not keep_host:
         try:
             os.kill(-1, signal.SIGKILL) if os.getpid() == 1 else os.killpg(host, signal.SIGKILL)  # init is spared
         except ProcessLookupError:
@@ -264,6 +264,7 @@ def end_candidate(device: str) -> tuple[bool, str]:
 
     import torch
 
+    global _device_frees
     gc.collect()
     if threading.active_count() != 1:
         return False, f"{threading.active_count()} Python threads are running"
@@ -277,11 +278,11 @@ def end_candidate(device: str) -> tuple[bool, str]:
         stats = torch.cuda.memory_stats()
         if stats.get("allocated_bytes.all.current", 1) != 0:
             return False, f"{stats.get('allocated_bytes.all.current')} bytes of device memory still allocated"
-        if stats.get("num_device_free", 1) != _DEVICE_FREES[0]:
+        if stats.get("num_device_free", 1) != _device_frees:
             return False, "the allocator gave device memory back during the candidate, unpoisoned"
         poison_free_device_memory(device)
         torch.cuda.empty_cache()
-        _DEVICE_FREES[0] = torch.cuda.memory_stats().get("num_device_free", -1)
+        _device_frees = torch.cuda.memory_stats().get("num_device_free", -1)
     except RuntimeError as exc:  # a sticky CUDA error poisons the whole context
         return False, f"the CUDA context failed: {short_error(exc, 300)}"
     return True, ""
@@ -299,7 +300,7 @@ def poison_free_device_memory(device: str) -> None:
     torch.cuda.synchronize()
 
 
-_DEVICE_FREES = [0]  # the allocator's count of cudaFree calls after the last scrub (this process made them)
+_device_frees = 0  # the allocator's count of cudaFree calls after the last scrub (this process made them)
 
 
 class _DeviceSpan:
@@ -361,7 +362,7 @@ class _Session:
         if self.device.startswith("cuda"):
             torch.empty(1, device=self.device)  # the CUDA context (once per process), in the judge's "load" stage
         os.chdir(JOB)  # the zygote makes the job folder afresh for each candidate
-        linecache.clearcache()  # triton.jit reads kernel source through inspect: never an earlier candidate's
+        linecache.clearcache()  # inspect (for triton.jit) must never serve an earlier candidate's lines
         path = JOB / "candidate.py"  # a real file: triton.jit reads kernel source through inspect
         path.write_text(message["source"])
         with PoisonedAllocations():
