@@ -18,6 +18,7 @@ import torch
 
 from autotriton_backend.cli import main as autotriton_main
 from autotriton_backend.prompt import PROMPT_VERSION, assistant_message, extract_code
+from autotriton_backend.verifier import shared_pool
 from autotriton_backend.verifier.allowlist import gate as static_checks
 from autotriton_backend.task import KernelTask, SymbolRange, load_reference
 from training.data.clean import CleanError, clean
@@ -138,7 +139,7 @@ def test_cleaned_inductor_output_passes_the_gate_and_the_verifier(name: str) -> 
         for leftover in ("torch._inductor", "triton_helpers", "triton_heuristics", "libdevice.", "empty_strided_cuda",
                          "get_raw_stream", "assert_size_stride", ".run("):
             assert leftover not in source.replace("tl.extra.libdevice.", "")
-    (verdict,) = judge_candidates(task, sources[:1], "cpu")
+    (verdict,) = judge_candidates(task, sources[:1], shared_pool("cpu"))
     assert verdict.correct, verdict.feedback
 
 
@@ -174,7 +175,7 @@ def test_convolutions_become_triton_templates_not_extern_calls() -> None:
     task = KernelTask.from_source(source)
     output = capture(task, "fake-cuda")
     assert "extern_kernels.convolution" not in output.code and "triton_tem_fused_convolution" in output.code
-    (verdict,) = judge_candidates(task, clean(output, ["x", "w", "b"])[:1], "cpu")
+    (verdict,) = judge_candidates(task, clean(output, ["x", "w", "b"])[:1], shared_pool("cpu"))
     assert verdict.correct, verdict.feedback
 
 
@@ -186,7 +187,7 @@ def test_inductor_writes_cuda_triton_without_a_gpu() -> None:
     output = capture(task, "fake-cuda")
     assert "device_str='cuda'" in output.code and "@triton.jit" in output.code
     assert not torch.cuda.is_available()  # nothing of the fake device leaks out
-    (verdict,) = judge_candidates(task, clean(output, ["x", "y"])[:1], "cpu")
+    (verdict,) = judge_candidates(task, clean(output, ["x", "y"])[:1], shared_pool("cpu"))
     assert verdict.correct, verdict.feedback
 
 
@@ -198,7 +199,7 @@ def test_a_reduction_to_one_value_is_launched_with_its_specialized_size() -> Non
     task = KernelTask.from_source(source)
     output = capture(task, "fake-cuda")
     assert "'xnumel': 'constexpr'" in output.code
-    (verdict,) = judge_candidates(task, clean(output, ["x", "y"])[:1], "cpu")
+    (verdict,) = judge_candidates(task, clean(output, ["x", "y"])[:1], shared_pool("cpu"))
     assert verdict.correct, verdict.feedback
 
 
@@ -217,7 +218,7 @@ def test_a_size_read_off_a_dynamic_input_becomes_its_shape() -> None:
     task = _batch_dynamic(source)
     output = capture(task, "fake-cuda")
     assert ".size()" in output.code
-    (verdict,) = judge_candidates(task, clean(output, ["x", "y", "z"])[:1], "cpu")
+    (verdict,) = judge_candidates(task, clean(output, ["x", "y", "z"])[:1], shared_pool("cpu"))
     assert verdict.correct, verdict.feedback
 
 
@@ -230,7 +231,7 @@ def test_a_grid_that_folds_y_into_z_is_launched_with_its_helper_variables() -> N
     assert "'grid_type': 'Grid2DWithYZOverflow'" in output.code
     sources = clean(output, ["x", "y"])
     assert all(check.passed for check in static_checks(sources[0]))
-    (verdict,) = judge_candidates(task, sources[:1], "cpu")
+    (verdict,) = judge_candidates(task, sources[:1], shared_pool("cpu"))
     assert verdict.correct, verdict.feedback
 
 
@@ -306,7 +307,7 @@ def test_rl_tasks_need_a_reference_the_verifier_can_judge() -> None:
     assert reference_error(sane, "cpu") == ""
     for task, usable in ((broken, False), (sane, True)):
         sourced = SourcedTask(task, "synthetic", "synthetic:test", ("pointwise_unary",), "float32")
-        outcome, pairs, rl_task = judge_task(sourced, ([], "teacher:compiling the task failed", 0.0), "cpu")
+        outcome, pairs, rl_task = judge_task(sourced, ([], "teacher:compiling the task failed", 0.0), shared_pool("cpu"))
         assert outcome.status == "teacher_failed" and not pairs
         assert (rl_task is not None) == usable
         assert rl_task is None or (rl_task.teacher_solved is False and rl_task.hard)
@@ -412,8 +413,8 @@ def test_a_task_the_verifier_failed_on_is_left_for_the_next_run_not_recorded() -
 
     task = KernelTask("double", BFLOAT16_DOUBLE, (InputSpec(shape=(8, 16), dtype="bfloat16"),), "mul(x, 2.0)")
     sourced = SourcedTask(task, "synthetic", "synthetic:test", ("pointwise_binary",), "bfloat16")
-    assert judge_task(sourced, ([BFLOAT16_ADD_KERNEL], "", 0.0), "cpu") is None
-    outcome, _, _ = judge_task(sourced, ([], "teacher:compiling the task failed", 0.0), "cpu")
+    assert judge_task(sourced, ([BFLOAT16_ADD_KERNEL], "", 0.0), shared_pool("cpu")) is None
+    outcome, _, _ = judge_task(sourced, ([], "teacher:compiling the task failed", 0.0), shared_pool("cpu"))
     assert outcome.status == "teacher_failed"  # the teacher's own failures are still recorded
 
 

@@ -191,7 +191,12 @@ def close_shared_pools() -> None:
     with _SHARED_LOCK:
         pools = list(_SHARED.values())
         _SHARED.clear()
-    closing = [threading.Thread(target=pool.close) for pool in pools]  # each may wait for its judge: together
+    close_pools(pools)
+
+
+def close_pools(pools: list[VerifierPool]) -> None:
+    """Close several pools together: each may wait for its judge."""
+    closing = [threading.Thread(target=pool.close) for pool in pools]
     for thread in closing:
         thread.start()
     for thread in closing:

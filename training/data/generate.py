@@ -26,7 +26,7 @@ from tqdm import tqdm
 
 from autotriton_backend.prompt import PROMPT_VERSION, first_prompt
 from autotriton_backend.task import KernelTask, TaskError, load_reference
-from autotriton_backend.verifier.pool import close_shared_pools
+from autotriton_backend.verifier.pool import VerifierPool, close_pools
 
 from .dataset import Ledger, PairRecord, RLTask, ShardWriter, TaskOutcome, VerdictSummary, record_keys, write_stats
 from .families import split_of
@@ -50,7 +50,8 @@ class GenerateOptions:
     device: str = "cuda"
     seed: int = 0
     capture_workers: int = 0  # 0: half the CPU cores (inductor compiles in these processes)
-    judge_workers: int = 8  # tasks judged at once per GPU (their variants share that GPU's pool of slots)
+    judge_workers: int = 12  # tasks judged at once per GPU (their variants share its judges' slots)
+    judges_per_gpu: int = 3  # judge processes per GPU: each compiles one task's inductor baseline at a time
     gpus: int = 0  # 0: every visible GPU (tasks dealt round robin); ignored on cpu
     max_variants: int = 3
     zoo: bool = True
@@ -85,6 +86,7 @@ def generate(options: GenerateOptions) -> dict[str, Any]:
 
     workers = options.capture_workers or max(1, (os.cpu_count() or 2) // 2)
     devices = judge_devices(options)
+    pools: list[VerifierPool] = []
     interrupted = False
     previous = signal.signal(signal.SIGTERM, _raise_interrupt)
     context = get_context("spawn")
@@ -93,6 +95,7 @@ def generate(options: GenerateOptions) -> dict[str, Any]:
     judge_pool = ThreadPoolExecutor(options.judge_workers * len(devices))
     try:
         captures = {capture_pool.submit(capture_candidates, t.task, options.device, options.max_variants): t for t in todo}
+        start_judges(devices, options.judges_per_gpu, pools)  # while the first captures compile
         captures_by_judge: dict[Future, str] = {}
         dealt = deferred = 0
         judging: set[Future] = set()
@@ -103,7 +106,7 @@ def generate(options: GenerateOptions) -> dict[str, Any]:
                 if future in waiting:
                     waiting.discard(future)
                     sourced = captures[future]
-                    judge = judge_pool.submit(judge_task, sourced, future.result(), devices[dealt % len(devices)])
+                    judge = judge_pool.submit(judge_task, sourced, future.result(), pools[dealt % len(pools)])
                     captures_by_judge[judge] = sourced.task.key
                     judging.add(judge)
                     dealt += 1
@@ -143,8 +146,9 @@ def generate(options: GenerateOptions) -> dict[str, Any]:
         if interrupted:  # stop now, not after the compiles and verdicts in flight (their tasks are redone next run)
             for worker in active_children():
                 worker.terminate()
-            close_shared_pools()  # waiting verdicts become the verifier's failures: those tasks are not recorded
+            close_pools(pools)  # waiting verdicts become the verifier's failures: those tasks are not recorded
         judge_pool.shutdown(wait=True, cancel_futures=True)
+        close_pools(pools)
     if interrupted:
         raise GenerateError(f"interrupted after {len(ledger.outcomes)} of {len(planned)} tasks; "
                             "re-run the same command to continue")
@@ -176,7 +180,7 @@ def _raise_interrupt(signum: int, frame: Any) -> None:
 
 
 def judge_devices(options: GenerateOptions) -> list[str]:
-    """The devices tasks are judged on, in dealing order: each GPU has its own verifier pool and timing lock."""
+    """The devices tasks are judged on: each GPU has its own verifier pools and timing lock."""
     if options.device != "cuda":
         return [options.device]
     import torch
@@ -186,6 +190,18 @@ def judge_devices(options: GenerateOptions) -> list[str]:
 
 
 # --- planning ------------------------------------------------------------------------------------
+
+def start_judges(devices: list[str], per_gpu: int, pools: list[VerifierPool]) -> None:
+    """Start the run's verifier pools into `pools` (one by one, so an interrupt while starting still closes those
+    up), in dealing order, `per_gpu` on each GPU and one on a CPU, the cores' slots shared among them. Several per GPU because a judge compiles one task's inductor baseline at a time (torch.fx's
+    tracing flag is process-wide): with one judge per GPU, tasks queued for it (run 30: the baseline stage was
+    18 of a task's median 20 s)."""
+    per_device = [per_gpu if device.startswith("cuda") else 1 for device in devices]
+    slots = max(2, (os.cpu_count() or 2) // sum(per_device))
+    for device, count in zip(devices, per_device):
+        for _ in range(count):
+            pools.append(VerifierPool(device, slots))
+
 
 def plan_tasks(options: GenerateOptions) -> list[SourcedTask]:
     """The zoo's region tasks and synthetic programs in turns, deduplicated by key, `count` in all: every run
@@ -285,7 +301,7 @@ def _short(exc: Exception) -> str:
 
 
 def judge_task(sourced: SourcedTask, captured: tuple[list[str], str, float],
-               device: str) -> tuple[TaskOutcome, list[PairRecord], RLTask | None] | None:
+               pool: VerifierPool) -> tuple[TaskOutcome, list[PairRecord], RLTask | None] | None:
     """The task's outcome, pairs and RL task; None when the verifier itself failed (a transient result that must
     not enter the ledger as the teacher's)."""
     from .judge import judge_candidates, reference_error, rejection_reason
@@ -301,7 +317,7 @@ def judge_task(sourced: SourcedTask, captured: tuple[list[str], str, float],
     verdicts = []
     if sources:
         try:
-            verdicts = judge_candidates(sourced.task, sources, device)
+            verdicts = judge_candidates(sourced.task, sources, pool)
         except TaskError as exc:
             verdicts, status, reasons = [], "task_broken", [f"task:{_short(exc)}"]
         internal = [v for v in verdicts if v.failure == "internal"]
@@ -322,7 +338,7 @@ def judge_task(sourced: SourcedTask, captured: tuple[list[str], str, float],
     outcome = TaskOutcome(**base, status=status, reasons=reasons, candidates=len(sources), pairs=len(records),
                           seconds=round(seconds + time.monotonic() - start, 2), capture_seconds=round(seconds, 2),
                           verifier_stages=stages)
-    usable = bool(records) or (status != "task_broken" and not reference_error(sourced.task, device))
+    usable = bool(records) or (status != "task_broken" and not reference_error(sourced.task, pool.device))
     return outcome, records, rl_record(sourced, bool(records)) if usable else None
 
 
@@ -371,14 +387,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--device", default="cuda", help="cuda (the real run) or cpu (slow smoke test, no timing)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the synthetic programs")
     parser.add_argument("--workers", type=int, default=0, help="inductor capture processes (default: half the cores)")
-    parser.add_argument("--judge-workers", type=int, default=8, help="tasks judged at once per GPU")
+    parser.add_argument("--judge-workers", type=int, default=GenerateOptions.judge_workers,
+                        help="tasks judged at once per GPU")
+    parser.add_argument("--judges-per-gpu", type=int, default=GenerateOptions.judges_per_gpu,
+                        help="verifier judge processes per GPU")
     parser.add_argument("--gpus", type=int, default=0, help="GPUs to judge on (default: every visible one)")
     parser.add_argument("--no-zoo", action="store_true", help="synthetic programs only")
 
 
 def options_from(args: argparse.Namespace) -> GenerateOptions:
     return GenerateOptions(out=args.out, count=args.count, device=args.device, seed=args.seed,
-                           capture_workers=args.workers, judge_workers=args.judge_workers, gpus=args.gpus,
+                           capture_workers=args.workers, judge_workers=args.judge_workers,
+                           judges_per_gpu=args.judges_per_gpu, gpus=args.gpus,
                            zoo=not args.no_zoo)
 
 

@@ -8,20 +8,18 @@ from autotriton_backend.candidate import Candidate, Provenance
 from autotriton_backend.prompt import PROMPT_VERSION
 from autotriton_backend.task import KernelTask
 from autotriton_backend.verdict import Verdict
-from autotriton_backend.verifier import VerifyOptions, verify_many
+from autotriton_backend.verifier import VerifierPool, VerifyOptions
 from autotriton_backend.verifier.judge import JudgeJob, build_reference_set
 
 TEACHER_ENGINE = "inductor-teacher"
 
 
-def judge_candidates(task: KernelTask, sources: list[str], device: str) -> list[Verdict]:
-    """Verdicts for the teacher's candidates of one task (raises TaskError if the task is broken).
-
-    Every task shares the process's one pool at its full size: sizing it by the first task's candidates
-    (as this did until session 4) left the whole run judging on one to three slots."""
+def judge_candidates(task: KernelTask, sources: list[str], pool: VerifierPool) -> list[Verdict]:
+    """Verdicts for the teacher's candidates of one task on `pool` (raises TaskError if the task is broken)."""
     candidates = [Candidate(source, Provenance(engine=TEACHER_ENGINE, prompt_version=PROMPT_VERSION, sample=index))
                   for index, source in enumerate(sources)]
-    return verify_many(task, candidates, VerifyOptions(device=device))
+    futures = [pool.submit(task, candidate, VerifyOptions(device=pool.device)) for candidate in candidates]
+    return [future.result() for future in futures]
 
 
 def rejection_reason(verdict: Verdict) -> str:
