@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import json
+import symtable
 import threading
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -164,6 +165,12 @@ def parse_source(source: str) -> ast.Module:
     """ast.parse, one thread at a time: CPython 3.11's parser keeps recursion state that threads corrupt."""
     with _PARSE_LOCK:
         return ast.parse(source)
+
+
+def source_scopes(source: str) -> symtable.SymbolTable:
+    """symtable.symtable (how Python will resolve each name), under the same lock: it runs the same parser."""
+    with _PARSE_LOCK:
+        return symtable.symtable(source, "candidate.py", "exec")
 
 
 def canonical_source(source: str) -> str:

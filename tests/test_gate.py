@@ -93,6 +93,11 @@ def test_autotune_and_constants_pass():
         ("def f():\n    class Idx(nn.Module):\n        pass\n    return Idx", "return x", "top level"),
         ("class Box(nn.Module):\n    data_ptr = 0", "return x", "class attribute `data_ptr`"),
         ("def helper(x):\n    return x\n@triton.jit\ndef j(p):\n    helper(p)", "return x", "may not call `helper`"),
+        ("PARKED = [None]\n@triton.jit\ndef j(p):\n    acc = PARKED[0]\n    acc += 1", "return x", "may not read `PARKED`"),
+        ("@triton.jit\ndef w():\n    pass\ndef w():\n    return 0\n@triton.jit\ndef j(p):\n    w()", "return x",
+         "may not call `w`"),
+        ("def helper(p):\n    return p\nhidden = triton.jit(helper)", "return x", "only as a decorator"),
+        ('@triton.jit\ndef j(p):\n    note = """\ndef j(p):\n    pass"""', "return x", "more than one line starting"),
     ],
 )
 def test_refusals_name_the_construct(body, forward, words):
@@ -159,3 +164,11 @@ def test_an_attribute_named_like_an_nn_module_method_is_refused_as_a_naming_prob
     name, reason, hacked = refusal(module("def hook(model, args):\n    return args", "return x",
                                           init + "\n        self.register_forward_pre_hook(hook)"))
     assert name == "gate" and "`self.register_forward_pre_hook` is a method of nn.Module" in reason and not hacked
+
+
+def test_a_name_bound_only_in_another_scope_is_never_defined():
+    """Read where it is not bound, a name is the module's: Triton's interpreter copies its own globals
+    (InterpretedFunction, _patch_attr) into the candidate's module at its first launch."""
+    body = "def unused(InterpretedFunction):\n    return 0"
+    name, reason, hacked = refusal(module(body, "return InterpretedFunction(k)"))
+    assert name == "gate" and "`InterpretedFunction` is never defined at module level" in reason and not hacked

@@ -97,6 +97,17 @@ def test_gated_code_cannot_reach_state_that_outlives_its_candidate(pool, attack:
     assert honest.correct and after.correct, after.feedback
     assert after.candidates_before_in_process == 1  # the honest kernels shared the process the attack was kept from
 
+def test_names_the_interpreter_copies_into_a_candidates_globals_stay_unreadable(pool) -> None:
+    """injected_patch_sabotage passed the gate (the names bound as an unused helper's parameters), read Triton's
+    `_patch_attr` from its own globals after its first launch and replaced torch.empty_like for the rest of its
+    process: the honest kernel after it failed with a TypeError. A name read is now resolved as Python does."""
+    honest, bad, after = judge_in_turn(pool, ["honest_single_kernel", "injected_patch_sabotage", "honest_single_kernel"])
+    assert bad.failed_check is not None and bad.failed_check.name == "gate", bad.feedback
+    assert "`_patch_attr` is never defined at module level" in bad.failed_check.reason
+    assert honest.correct and after.correct, after.feedback
+    assert after.candidates_before_in_process == 1
+
+
 @pytest.mark.gpu
 def test_freed_device_memory_is_poisoned_before_anyone_gets_it_again() -> None:
     """The scrub between candidates: a freed block the caching allocator hands out again holds NaN, not the

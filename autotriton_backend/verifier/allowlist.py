@@ -12,6 +12,7 @@ import ast
 import builtins
 import inspect
 import math
+import symtable
 import types
 from dataclasses import replace
 from functools import cache, lru_cache
@@ -21,7 +22,7 @@ import triton
 import triton.language as tl
 from triton.language.extra import libdevice
 
-from ..task import parse_source
+from ..task import parse_source, source_scopes
 from ..verdict import Check
 
 # The only import forms a candidate may use, as (module, alias) pairs.
@@ -111,13 +112,13 @@ def gate(source: str) -> list[Check]:
 @lru_cache(maxsize=256)
 def _gate(source: str) -> tuple[Check, ...]:
     try:
-        tree = parse_source(source)
+        tree, scopes = parse_source(source), source_scopes(source)
     except SyntaxError as exc:
         return (Check("syntax", False, f"SyntaxError at line {exc.lineno}: {exc.msg}"),)
     if not tree.body:
         return (Check("syntax", False, "no code was found in the answer"),)
     try:
-        _Gate(tree).check()
+        _Gate(tree, source).check(scopes)
     except Refused as refused:
         return Check("syntax", True), Check("gate", False, str(refused), hacked=refused.hacked)
     problem = _structure_problem(tree)
@@ -127,23 +128,40 @@ def _gate(source: str) -> tuple[Check, ...]:
 class _Gate:
     """Walks the module once; kernel bodies (`@triton.jit`) and host code have different attribute rules."""
 
-    def __init__(self, tree: ast.Module) -> None:
-        self.tree = tree
-        self.defined = _bound_names(tree)
+    def __init__(self, tree: ast.Module, source: str) -> None:
+        self.tree, self.lines = tree, source.splitlines()
         self.imported = frozenset((a.asname or a.name).split(".")[0] for n in ast.walk(tree)
                                   if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names) - set(MODULES)
         # `self` is the model only as the first parameter of a plain method: self.NAME reads any attribute
         self.selves = {id(item.args.args[0]) for cls in tree.body if isinstance(cls, ast.ClassDef) for item in cls.body
                        if isinstance(item, ast.FunctionDef) and not item.decorator_list and item.args.args}
-        self.kernels = frozenset(n.name for n in tree.body if isinstance(n, ast.FunctionDef) and any(
-            ast.unparse(d.func if isinstance(d, ast.Call) else d) == "triton.jit" for d in n.decorator_list))
+        # Module-level names by what every top-level binding of each makes it: a kernel called `work` and
+        # then redefined as a plain function is the plain function (tests/attacks/interp_kernel_name_rebound.py).
+        kinds: dict[str, set[str]] = {}
+        for node in tree.body:
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                kinds.setdefault(node.name, set()).add("kernel" if _is_kernel(node) else "other")
+            elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                kind = "constant" if all(isinstance(t, ast.Name) for t in targets) and _constant(node.value) \
+                    else "other"
+                for target in targets:
+                    for name in (n.id for n in ast.walk(target) if isinstance(n, ast.Name)):
+                        kinds.setdefault(name, set()).add(kind)
+        self.module_names = frozenset(kinds) | {(a.asname or a.name).split(".")[0] for n in tree.body
+                                                if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names}
+        self.kernels = frozenset(name for name, kind in kinds.items() if kind == {"kernel"})
+        self.constants = frozenset(name for name, kind in kinds.items() if kind == {"constant"})
+        self.kernel_defs = {(n.name, n.lineno) for n in ast.walk(tree) if _is_kernel(n)}
+        self.decorators = {id(d.func if isinstance(d, ast.Call) else d) for n in ast.walk(tree)
+                           if isinstance(n, ast.FunctionDef) for d in n.decorator_list}
         self.self_attributes = {
             t.attr for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign))
             for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
             if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
         }
 
-    def check(self) -> None:
+    def check(self, scopes: symtable.SymbolTable) -> None:
         """Names first, then attribute chains, then syntax forms: a refusal names the most telling construct."""
         for node in ast.walk(self.tree):
             if isinstance(node, ast.Name):
@@ -153,6 +171,7 @@ class _Gate:
             elif isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name != "__init__":
                 self._binding(node, node.name)
         self._bodies(self.tree.body, kernel=False)
+        self._scopes(scopes, kernel=False)
         for node in ast.walk(self.tree):
             if not isinstance(node, ALLOWED_NODES):
                 raise Refused(node, f"`{type(node).__name__}` syntax is not allowed here "
@@ -240,8 +259,9 @@ class _Gate:
         """Check attribute chains; a @triton.jit function's body uses the kernel rules."""
         for statement in body:
             if isinstance(statement, ast.FunctionDef):
-                jit = any(ast.unparse(d.func if isinstance(d, ast.Call) else d) == "triton.jit"
-                          for d in statement.decorator_list)
+                jit = _is_kernel(statement)
+                if jit:
+                    self._kernel_source(statement)
                 for evaluated in [*statement.decorator_list, statement.args, statement.returns]:
                     if evaluated is not None:  # decorators, defaults and annotations run at definition time
                         self._expressions(evaluated, kernel=False)
@@ -250,6 +270,15 @@ class _Gate:
                 self._bodies(statement.body, kernel=False)
             else:
                 self._expressions(statement, kernel)
+
+    def _kernel_source(self, kernel: ast.FunctionDef) -> None:
+        """Triton's interpreter re-reads a kernel's source and starts it at the last line beginning with `def `:
+        a second such line (in a string, or a nested def) would make it run text the gate never checked as this
+        kernel (tests/attacks/interp_rewriter_last_def.py)."""
+        lines = self.lines[(kernel.decorator_list or [kernel])[0].lineno - 1:kernel.end_lineno]
+        if sum(line.strip().startswith("def ") for line in lines) != 1:
+            raise Refused(kernel, f"kernel `{kernel.name}` has more than one line starting with `def `: "
+                                  "no nested functions or such strings in a @triton.jit kernel")
 
     @staticmethod
     def _hooks(node: ast.AST) -> None:
@@ -293,10 +322,34 @@ class _Gate:
         elif node.id in self.imported:
             raise Refused(node, f"name `{node.id}` comes from an import outside the allowlist; use only "
                                 f"{', '.join(sorted(MODULES))}")
-        elif node.id not in self.defined and node.id not in BUILTINS and node.id not in MODULES:
-            # Nothing else can give an unbound name a meaning: an honest NameError, not a reach for more.
-            raise Refused(node, f"name `{node.id}` is never defined in this module (define it, or use one of: "
-                                f"{', '.join(sorted(MODULES))})", hacked=False)
+
+    def _scopes(self, table: symtable.SymbolTable, kernel: bool) -> None:
+        """Resolve names as Python does: a name a scope reads but does not bind is the module's or a builtin.
+
+        It must be bound at the top level: bound only in another scope, it is whatever the module's globals
+        hold when read, and Triton's interpreter copies its own globals (InterpretedFunction, numpy, _patch_attr)
+        into the candidate's module at its first launch (tests/attacks/interp_injected_globals.py). A kernel
+        reads no closure and, of the module, only kernels and constants, as a GPU compile allows: interpreted,
+        it runs inside the launch, where the monitor steps aside, and a module-level list of tensors would be
+        computed on there, unseen (tests/attacks/interp_kernel_parked_globals.py)."""
+        own = not kernel and (table.get_name(), table.get_lineno()) in self.kernel_defs  # its closure shows here
+        kernel = kernel or own
+        for symbol in table.get_symbols():
+            name = symbol.get_name()
+            if not symbol.is_referenced() or name in BUILTINS or name in MODULES:
+                continue
+            if kernel and (own and symbol.is_free() or symbol.is_global()) and name not in self.kernels | self.constants:
+                raise Refused(self._read(name), f"a @triton.jit kernel may not read `{name}`: pass it as an argument, "
+                                                f"or make it a module-level constant (`{name} = tl.constexpr(...)`)")
+            if symbol.is_global() and name not in self.module_names:
+                # Nothing else can give an unbound name a meaning: an honest NameError, not a reach for more.
+                raise Refused(self._read(name), f"name `{name}` is never defined at module level (define it there, "
+                                                f"or use one of: {', '.join(sorted(MODULES))})", hacked=False)
+        for child in table.get_children():
+            self._scopes(child, kernel)
+
+    def _read(self, name: str) -> ast.AST:
+        return next((n for n in ast.walk(self.tree) if isinstance(n, ast.Name) and n.id == name), self.tree)
 
     def _binding(self, node: ast.AST, name: str) -> None:
         """No binding may shadow a module alias or any builtin: a parameter named `exec` would make the
@@ -335,6 +388,9 @@ class _Gate:
         root = base.id if isinstance(base, ast.Name) else None
         values = KERNEL_ATTRIBUTES if kernel else TENSOR_ATTRIBUTES
         if root in MODULES:
+            if text == "triton.jit" and id(node) not in self.decorators:
+                raise Refused(node, "`triton.jit` is allowed only as a decorator: a kernel is a decorated `def`, "
+                                    "and only those are checked as kernels")
             if not _module_chain_allowed((root, *attrs)):
                 raise Refused(node, f"`{text}` is not allowed; from torch only allocation (torch.empty, "
                                     "torch.empty_like, torch.zeros, dtypes), from triton only jit, cdiv, "
@@ -360,17 +416,23 @@ def _is_super_call(node: ast.expr) -> bool:
         and not node.args
 
 
-def _bound_names(tree: ast.Module) -> frozenset[str]:
-    """Every name the candidate binds anywhere: functions, classes, variables, parameters, loop targets."""
-    names = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
-            names.add(node.name)
-        elif isinstance(node, ast.arg):
-            names.add(node.arg)
-        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            names.add(node.id)
-    return frozenset(names)
+def _is_kernel(node: ast.AST) -> bool:
+    return isinstance(node, ast.FunctionDef) and any(
+        ast.unparse(d.func if isinstance(d, ast.Call) else d) == "triton.jit" for d in node.decorator_list)
+
+
+def _constant(node: ast.expr) -> bool:
+    """A value no code can change: literals and arithmetic on them, an allowed module's member (tl.float32),
+    tl.constexpr of a constant."""
+    if isinstance(node, ast.Call):
+        return ast.unparse(node.func) in ("tl.constexpr", "triton.language.constexpr") and not node.keywords \
+            and all(_constant(a) for a in node.args)
+    if isinstance(node, (ast.Attribute, ast.Name)):
+        while isinstance(node, ast.Attribute):
+            node = node.value
+        return isinstance(node, ast.Name) and node.id in MODULES
+    return isinstance(node, ast.Constant) or isinstance(node, (ast.UnaryOp, ast.BinOp, ast.Tuple)) and all(
+        _constant(n) for n in ast.iter_child_nodes(node) if isinstance(n, ast.expr))
 
 
 @cache
@@ -410,8 +472,6 @@ def _structure_problem(tree: ast.Module) -> str | None:
     classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
     if "ModelNew" not in classes:
         return "no top-level `class ModelNew` is defined"
-    kernels = [n for n in tree.body if isinstance(n, ast.FunctionDef)
-               and any(ast.unparse(d.func if isinstance(d, ast.Call) else d) == "triton.jit" for d in n.decorator_list)]
-    if not kernels:
+    if not any(_is_kernel(n) for n in tree.body):
         return "no top-level `@triton.jit` kernel is defined"
     return None

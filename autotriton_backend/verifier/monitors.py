@@ -135,15 +135,17 @@ class LaunchRefused(Exception):
 def check_launch(function, args: tuple, kwargs: dict) -> None:
     """Kernel arguments are tensors (pointer arguments only) and plain values; nothing duck-typed.
 
-    Under the interpreter a kernel's Python runs for real: a tensor passed as a constexpr, or an object
-    with a `data_ptr` method, would compute inside the launch, unseen.
+    Under the interpreter a kernel's Python runs for real: a tensor passed as a constexpr, an object with a
+    `data_ptr` method, or a list of tensors as a parameter's default (tests/attacks/interp_kernel_default_list.py)
+    would compute inside the launch, unseen.
     """
     import inspect
 
     import triton.language as tl
 
     params = list(inspect.signature(function.fn).parameters.values())
-    bound = {**dict(zip([p.name for p in params], args)), **kwargs}
+    defaults = {p.name: p.default for p in params if p.default is not inspect.Parameter.empty}
+    bound = {**defaults, **dict(zip([p.name for p in params], args)), **kwargs}  # a default is an argument too
     constexprs = {p.name for p in params if p.annotation is tl.constexpr or "constexpr" in str(p.annotation)}
     for name, value in bound.items():
         plain = type(value) in (int, float, bool, str, type(None)) or isinstance(value, (torch.dtype, tl.dtype))
