@@ -97,7 +97,7 @@ def test_tiny_model_size_fits_the_bundle() -> None:
     model = build_tiny(tokenizer)
     assert model.config.vocab_size == len(tokenizer) and model.config.eos_token_id == tokenizer.eos_token_id
     at_full_vocab = parameter_count(model) + (8192 - len(tokenizer)) * model.config.hidden_size
-    assert 5_000_000 < at_full_vocab < 10_000_000 and at_full_vocab * 2 < 16 * 2**20  # bf16: one shard
+    assert 10_000_000 < at_full_vocab and at_full_vocab * 2 < 40_000_000  # bf16, even at the full vocabulary
 
 
 def test_sft_loss_covers_the_completion_only(sft_out, data) -> None:
@@ -201,7 +201,7 @@ def test_8b_recipe_validates_by_dry_run(capsys, tmp_path) -> None:
     assert report["grpo"]["generation_batch_size"] % report["grpo"]["num_generations"] == 0
     assert any("Qwen3-8B" in note for note in report["notes"])  # the base is not on this machine: said, not hidden
     assert autotriton_main(["train", "sft", "--recipe", "tiny", "--dry-run", "--out", str(tmp_path)]) == 0
-    assert 5_000_000 < json.loads(capsys.readouterr().out)["parameters"] < 10_000_000
+    assert 10_000_000 < json.loads(capsys.readouterr().out)["parameters"] < 20_000_000
     assert autotriton_main(["train", "sft", "--recipe", "tiny", "--dry-run", "--out", str(tmp_path),
                             "--set", "grpo.num_generations=3"]) == 2  # trl's own check: 16 is not a multiple of 3
     fixed = tmp_path / "fixed.yaml"
