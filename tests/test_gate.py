@@ -172,3 +172,14 @@ def test_a_name_bound_only_in_another_scope_is_never_defined():
     body = "def unused(InterpretedFunction):\n    return 0"
     name, reason, hacked = refusal(module(body, "return InterpretedFunction(k)"))
     assert name == "gate" and "`InterpretedFunction` is never defined at module level" in reason and not hacked
+
+
+def test_a_kernel_using_a_temporary_it_never_assigned_is_an_honest_mistake():
+    """A model's commonest failure (run 35: 6 of 16 held-out answers): a kernel reads `tmp7`, never assigned.
+    A NameError, not a cheat: called hacked, the reward would punish plain wrong code as cheating."""
+    body = "@triton.jit\ndef k(p):\n    tl.store(p, tmp7)"
+    name, reason, hacked = refusal(module(body, "return x"))
+    assert name == "gate" and "`tmp7` is never defined" in reason and not hacked
+    bound = "PARKED = []\n\n" + body.replace("tmp7", "PARKED")  # bound at module level, not a constant: the cheat
+    name, reason, hacked = refusal(module(bound, "return x"))
+    assert name == "gate" and "may not read `PARKED`" in reason and hacked

@@ -338,13 +338,14 @@ class _Gate:
             name = symbol.get_name()
             if not symbol.is_referenced() or name in BUILTINS or name in MODULES:
                 continue
+            if symbol.is_global() and name not in self.module_names:
+                # Nothing else can give an unbound name a meaning: an honest NameError, not a reach for more
+                # (a model's kernel using a temporary it never assigned, run 35's most common failure).
+                raise Refused(self._read(name), f"name `{name}` is never defined at module level (define it there, "
+                                                f"or use one of: {', '.join(sorted(MODULES))})", hacked=False)
             if kernel and (own and symbol.is_free() or symbol.is_global()) and name not in self.kernels | self.constants:
                 raise Refused(self._read(name), f"a @triton.jit kernel may not read `{name}`: pass it as an argument, "
                                                 f"or make it a module-level constant (`{name} = tl.constexpr(...)`)")
-            if symbol.is_global() and name not in self.module_names:
-                # Nothing else can give an unbound name a meaning: an honest NameError, not a reach for more.
-                raise Refused(self._read(name), f"name `{name}` is never defined at module level (define it there, "
-                                                f"or use one of: {', '.join(sorted(MODULES))})", hacked=False)
         for child in table.get_children():
             self._scopes(child, kernel)
 
