@@ -92,10 +92,10 @@ def test_autotune_and_constants_pass():
         ("", "return super().compile()", "only super().__init__"),
         ("def f():\n    class Idx(nn.Module):\n        pass\n    return Idx", "return x", "top level"),
         ("class Box(nn.Module):\n    data_ptr = 0", "return x", "class attribute `data_ptr`"),
-        ("def helper(x):\n    return x\n@triton.jit\ndef j(p):\n    helper(p)", "return x", "may not call `helper`"),
-        ("PARKED = [None]\n@triton.jit\ndef j(p):\n    acc = PARKED[0]\n    acc += 1", "return x", "may not read `PARKED`"),
+        ("def helper(x):\n    return x\n@triton.jit\ndef j(p):\n    helper(p)", "return x", "not `helper`"),
+        ("PARKED = [None]\n@triton.jit\ndef j(p):\n    acc = PARKED[0]\n    acc += 1", "return x", "not `PARKED`"),
         ("@triton.jit\ndef w():\n    pass\ndef w():\n    return 0\n@triton.jit\ndef j(p):\n    w()", "return x",
-         "may not call `w`"),
+         "not `w`"),
         ("def helper(p):\n    return p\nhidden = triton.jit(helper)", "return x", "only as a decorator"),
         ('@triton.jit\ndef j(p):\n    note = """\ndef j(p):\n    pass"""', "return x", "more than one line starting"),
     ],
@@ -175,11 +175,14 @@ def test_a_name_bound_only_in_another_scope_is_never_defined():
 
 
 def test_a_kernel_using_a_temporary_it_never_assigned_is_an_honest_mistake():
-    """A model's commonest failure (run 35: 6 of 16 held-out answers): a kernel reads `tmp7`, never assigned.
+    """A model's commonest failure (run 35: 7 of 16 held-out answers): a kernel reads `tmp7`, or calls `min2`, never
+    defined.
     A NameError, not a cheat: called hacked, the reward would punish plain wrong code as cheating."""
+    for kernel_line in ("tl.store(p, tmp7)", "tl.store(p, tmp7(1))"):  # read, or called like a helper (min2)
+        body = "@triton.jit\ndef k(p):\n    " + kernel_line
+        name, reason, hacked = refusal(module(body, "return x"))
+        assert name == "gate" and "`tmp7` is never defined" in reason and not hacked
     body = "@triton.jit\ndef k(p):\n    tl.store(p, tmp7)"
-    name, reason, hacked = refusal(module(body, "return x"))
-    assert name == "gate" and "`tmp7` is never defined" in reason and not hacked
     bound = "PARKED = []\n\n" + body.replace("tmp7", "PARKED")  # bound at module level, not a constant: the cheat
     name, reason, hacked = refusal(module(bound, "return x"))
-    assert name == "gate" and "may not read `PARKED`" in reason and hacked
+    assert name == "gate" and "not `PARKED`" in reason and hacked

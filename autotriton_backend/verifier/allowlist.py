@@ -170,8 +170,8 @@ class _Gate:
                 self._binding(node, node.arg)
             elif isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name != "__init__":
                 self._binding(node, node.name)
+        self._scopes(scopes, kernel=False)  # before the bodies: a kernel calling an undefined name is a NameError
         self._bodies(self.tree.body, kernel=False)
-        self._scopes(scopes, kernel=False)
         for node in ast.walk(self.tree):
             if not isinstance(node, ALLOWED_NODES):
                 raise Refused(node, f"`{type(node).__name__}` syntax is not allowed here "
@@ -344,8 +344,9 @@ class _Gate:
                 raise Refused(self._read(name), f"name `{name}` is never defined at module level (define it there, "
                                                 f"or use one of: {', '.join(sorted(MODULES))})", hacked=False)
             if kernel and (own and symbol.is_free() or symbol.is_global()) and name not in self.kernels | self.constants:
-                raise Refused(self._read(name), f"a @triton.jit kernel may not read `{name}`: pass it as an argument, "
-                                                f"or make it a module-level constant (`{name} = tl.constexpr(...)`)")
+                raise Refused(self._read(name), f"a @triton.jit kernel may use of the module only other @triton.jit "
+                                                f"functions and constants, not `{name}`: pass values as arguments, or "
+                                                f"make it a constant (`{name} = tl.constexpr(...)`)")
         for child in table.get_children():
             self._scopes(child, kernel)
 
