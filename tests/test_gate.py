@@ -102,6 +102,10 @@ def test_autotune_and_constants_pass():
         ("def helper():\n    return 0\n@triton.jit\ndef j(p, d=helper()):\n    pass", "return x", "not a constant"),
         ("debug = 0\n@triton.jit(debug=0)\ndef j(p, d=debug):\n    pass", "return x", "not a constant"),
         ("class interpreter_semantic(nn.Module):\n    pass", "return x", "binding the name `interpreter_semantic`"),
+        ("", "for tl.maximum in [tl.minimum]:\n            pass\n        return x", "assigning to `tl.maximum`"),
+        ("", "q = [0 for torch.empty_like in [abs]]\n        return x", "assigning to `torch.empty_like`"),
+        ("", "if x:\n            @triton.jit\n            def j(p, d=[]):\n                pass\n        return x",
+         "not a constant"),
         ("PARKED = [None]", "PARKED = 0\n        @triton.jit\n        def j(p):\n            q = [PARKED for i in range(1)]\n"
          "        return x", "may not read `PARKED`"),
     ],

@@ -301,8 +301,10 @@ class _Gate:
                 self._bodies(statement.body, kernel=jit)
             elif isinstance(statement, ast.ClassDef):
                 self._bodies(statement.body, kernel=False)
-            else:
+            else:  # the statements nested in an if, for or while are statements too: a kernel defined in an
+                # `if` block was walked as host expressions, never as a kernel (interp_kernel_in_if_block.py)
                 self._expressions(statement, kernel)
+                self._bodies([s for field in ("body", "orelse") for s in getattr(statement, field, [])], kernel)
 
     def _kernel_source(self, kernel: ast.FunctionDef) -> None:
         """Triton's interpreter re-reads a kernel's source and starts it at the last line beginning with `def `:
@@ -323,17 +325,17 @@ class _Gate:
                                        "constant: use a literal such as 128, 1e-5 or tl.float32")
 
     @staticmethod
-    def _hooks(node: ast.AST) -> None:
+    def _hooks(nodes: list[ast.AST]) -> None:
         """Autotuning hooks run host code inside a launch, where the monitor steps aside."""
-        for call in (n for n in ast.walk(node) if isinstance(n, ast.Call)):
+        for call in (n for n in nodes if isinstance(n, ast.Call)):
             for keyword in call.keywords:
                 if keyword.arg in HOOK_KEYWORDS:
                     raise Refused(call, f"`{keyword.arg}=` is not allowed: no hooks inside a launch")
 
-    def _kernel_calls(self, node: ast.AST) -> None:
+    def _kernel_calls(self, nodes: list[ast.AST]) -> None:
         """A kernel body calls only other kernels, triton.language and what Triton's frontend itself handles:
         under the interpreter its Python runs for real, inside the launch, where the monitor steps aside."""
-        for call in (n for n in ast.walk(node) if isinstance(n, ast.Call)):
+        for call in (n for n in nodes if isinstance(n, ast.Call)):
             if isinstance(call.func, ast.Name) and call.func.id not in self.kernels | KERNEL_BUILTINS:
                 raise Refused(call, f"a @triton.jit kernel may not call `{call.func.id}`; call tl.* functions "
                                     "and other @triton.jit functions")
@@ -341,18 +343,21 @@ class _Gate:
                 raise Refused(call, "a @triton.jit kernel may only call functions by name")
 
     def _expressions(self, node: ast.AST, kernel: bool) -> None:
-        self._hooks(node)
+        """A statement's own expressions (not the statements nested in it: `_bodies` walks those)."""
+        nodes = [node, *(n for child in ast.iter_child_nodes(node) if not isinstance(child, ast.stmt)
+                         for n in ast.walk(child))]
+        self._hooks(nodes)
         if kernel:
-            self._kernel_calls(node)
-        inner = {id(n.value) for n in ast.walk(node) if isinstance(n, ast.Attribute)}
-        for sub in ast.walk(node):
+            self._kernel_calls(nodes)
+        inner = {id(n.value) for n in nodes if isinstance(n, ast.Attribute)}
+        for sub in nodes:
             if isinstance(sub, ast.Attribute) and id(sub) not in inner:
                 self._attribute_chain(sub, kernel)
             elif isinstance(sub, ast.AnnAssign):
                 self._annotation(sub.annotation)
-            if isinstance(sub, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            if isinstance(sub, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.comprehension)):
                 for target in sub.targets if isinstance(sub, ast.Assign) else [sub.target]:
-                    self._assignment(target)
+                    self._assignment(target)  # a loop's target is assigned too: `for tl.sum in [abs]`
 
     def _name(self, node: ast.Name) -> None:
         if node.id.startswith("__"):
