@@ -97,7 +97,17 @@ def test_autotune_and_constants_pass():
         ("@triton.jit\ndef w():\n    pass\ndef w():\n    return 0\n@triton.jit\ndef j(p):\n    w()", "return x",
          "not `w`"),
         ("def helper(p):\n    return p\nhidden = triton.jit(helper)", "return x", "only as a decorator"),
-        ('@triton.jit\ndef j(p):\n    note = """\ndef j(p):\n    pass"""', "return x", "more than one line starting"),
+        ('@triton.jit\ndef j(p):\n    note = """\ndef j(p):\n    pass"""', "return x", "exactly one line starting"),
+        ('@triton.jit\ndef\tj(p):\n    note = """\ndef j(p):\n    pass"""', "return x", "exactly one line starting"),
+        ("def helper():\n    return 0\n@triton.jit\ndef j(p, d=helper()):\n    pass", "return x", "not a constant"),
+        ("debug = 0\n@triton.jit(debug=0)\ndef j(p, d=debug):\n    pass", "return x", "not a constant"),
+        ("class interpreter_semantic(nn.Module):\n    pass", "return x", "binding the name `interpreter_semantic`"),
+        ("", "for tl.maximum in [tl.minimum]:\n            pass\n        return x", "assigning to `tl.maximum`"),
+        ("", "q = [0 for torch.empty_like in [abs]]\n        return x", "assigning to `torch.empty_like`"),
+        ("", "if x:\n            @triton.jit\n            def j(p, d=[]):\n                pass\n        return x",
+         "not a constant"),
+        ("PARKED = [None]", "PARKED = 0\n        @triton.jit\n        def j(p):\n            q = [PARKED for i in range(1)]\n"
+         "        return x", "not `PARKED`"),
     ],
 )
 def test_refusals_name_the_construct(body, forward, words):
@@ -186,3 +196,13 @@ def test_a_kernel_using_a_temporary_it_never_assigned_is_an_honest_mistake():
     bound = "PARKED = []\n\n" + body.replace("tmp7", "PARKED")  # bound at module level, not a constant: the cheat
     name, reason, hacked = refusal(module(bound, "return x"))
     assert name == "gate" and "not `PARKED`" in reason and hacked
+
+
+def test_the_gate_reads_the_text_python_imports():
+    """A coding line re-decodes the imported file, and lines are numbered at \\n and \\r only, as Python does."""
+    assert "coding line" in refusal("# coding: utf-7\n" + module())[1]
+    assert refusal("# coding: utf-8\n" + module()) is None
+    shifted = module("# \x1c\x1c\x1c\ndef helper():\n    return 0\n@triton.jit\ndef\tj(p):\n    note = '''\n"
+                     "def j(p): pass\n'''")
+    assert "exactly one line starting" in refusal(shifted)[1]
+    assert refusal('x = "\ud800"\n')[0] == "syntax"  # a lone surrogate: refused, not a crash of the gate

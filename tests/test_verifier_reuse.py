@@ -86,11 +86,13 @@ def test_memory_an_earlier_candidate_freed_is_never_readable_by_the_next(pool) -
 
 
 @pytest.mark.parametrize("attack, refusal", [("dtype_lists_sabotage", "`.FP_TYPES`"),
-                                             ("self_param_escape", "the name `self`")])
+                                             ("self_param_escape", "the name `self`"),
+                                             ("loop_target_sabotage", "assigning to `tl.maximum`")])
 def test_gated_code_cannot_reach_state_that_outlives_its_candidate(pool, attack: str, refusal: str) -> None:
     """Both passed the gate once and ran in a kept process. dtype_lists_sabotage passed, and took fp32 out of
     triton.language's float types for the rest of its process: the honest kernel after it failed to compile.
-    self_param_escape reached builtins.getattr through a helper's `self` and passed computing in numpy."""
+    self_param_escape reached builtins.getattr through a helper's `self` and passed computing in numpy.
+    loop_target_sabotage rebound tl.maximum as tl.minimum with a for loop's target (found in round attack5)."""
     honest, bad, after = judge_in_turn(pool, ["honest_single_kernel", attack, "honest_single_kernel"])
     assert bad.failed_check is not None and bad.failed_check.name == "gate" and bad.failed_check.hacked
     assert refusal in bad.failed_check.reason, bad.failed_check.reason

@@ -11,8 +11,10 @@ from __future__ import annotations
 import ast
 import builtins
 import inspect
+import io
 import math
 import symtable
+import tokenize
 import types
 from dataclasses import replace
 from functools import cache, lru_cache
@@ -21,6 +23,7 @@ import torch
 import triton
 import triton.language as tl
 from triton.language.extra import libdevice
+from triton.runtime import interpreter
 
 from ..task import parse_source, source_scopes
 from ..verdict import Check
@@ -68,6 +71,20 @@ def _kernel_members() -> frozenset[str]:
 
 
 KERNEL_ATTRIBUTES = _kernel_members()
+
+
+def _interpreter_names() -> frozenset[str]:
+    """The module globals Triton's interpreter writes into the kernels it rewrites (`x = v` becomes
+    `x = interpreter_semantic.to_tensor(v, False)`): it runs them in the candidate's module, adding its own names
+    only where the module has none, so a candidate's class of that name ran as host code inside the launch
+    (tests/attacks/interp_rewriter_shadowed_name.py)."""
+    probe = ast.parse("def k(a):\n    b = a < a < a\n    b += a\n    for c in a:\n        b = a if a == a else c\n")
+    written = {n.id for n in ast.walk(probe) if isinstance(n, ast.Name)}
+    rewritten = interpreter.ASTTransformer().visit(probe)
+    return frozenset({n.id for n in ast.walk(rewritten) if isinstance(n, ast.Name)} - written) & set(vars(interpreter))
+
+
+INTERPRETER_NAMES = _interpreter_names()
 BUILTINS = frozenset({
     "range", "len", "min", "max", "int", "float", "bool", "tuple", "list", "dict", "isinstance", "enumerate",
     "zip", "abs", "super", "round", "all", "any", "reversed", "sorted", "divmod",
@@ -115,6 +132,8 @@ def _gate(source: str) -> tuple[Check, ...]:
         tree, scopes = parse_source(source), source_scopes(source)
     except SyntaxError as exc:
         return (Check("syntax", False, f"SyntaxError at line {exc.lineno}: {exc.msg}"),)
+    except UnicodeEncodeError:  # a lone surrogate: the parser cannot even encode the text, nor could the runner
+        return (Check("syntax", False, "the answer is not valid UTF-8 text"),)
     if not tree.body:
         return (Check("syntax", False, "no code was found in the answer"),)
     try:
@@ -129,7 +148,10 @@ class _Gate:
     """Walks the module once; kernel bodies (`@triton.jit`) and host code have different attribute rules."""
 
     def __init__(self, tree: ast.Module, source: str) -> None:
-        self.tree, self.lines = tree, source.splitlines()
+        # Lines as Python and inspect number them, at \n and \r only: str.splitlines() also breaks at \x1c, \x85...
+        # and so shifted the lines `_kernel_source` read (tests/attacks/interp_rewriter_line_split.py).
+        self.tree, self.source = tree, source
+        self.lines = source.replace("\r\n", "\n").replace("\r", "\n").split("\n")
         self.imported = frozenset((a.asname or a.name).split(".")[0] for n in ast.walk(tree)
                                   if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names) - set(MODULES)
         # `self` is the model only as the first parameter of a plain method: self.NAME reads any attribute
@@ -163,6 +185,7 @@ class _Gate:
 
     def check(self, scopes: symtable.SymbolTable) -> None:
         """Names first, then attribute chains, then syntax forms: a refusal names the most telling construct."""
+        self._encoding()
         for node in ast.walk(self.tree):
             if isinstance(node, ast.Name):
                 self._name(node)
@@ -182,6 +205,16 @@ class _Gate:
         for node in ast.walk(self.tree):
             if isinstance(node, ast.ClassDef) and id(node) not in top_classes:
                 raise Refused(node, f"class `{node.name}` must be defined at the top level")
+
+    def _encoding(self) -> None:
+        """The runner imports the answer from a file, which Python decodes by its PEP 263 coding line: under
+        `coding: utf-7` a comment here was code there (tests/attacks/source_coding_utf7.py)."""
+        try:
+            declared = tokenize.detect_encoding(io.BytesIO(self.source.encode()).readline)[0]
+        except SyntaxError as exc:  # an unknown codec, or one that disagrees with a BOM
+            declared = str(exc)
+        if declared not in ("utf-8", "utf-8-sig"):
+            raise Refused(self.tree, f"the coding line `{declared}` is not allowed: answers are UTF-8")
 
     def _top_level(self, node: ast.stmt) -> None:
         if isinstance(node, ast.Import):
@@ -268,30 +301,41 @@ class _Gate:
                 self._bodies(statement.body, kernel=jit)
             elif isinstance(statement, ast.ClassDef):
                 self._bodies(statement.body, kernel=False)
-            else:
+            else:  # the statements nested in an if, for or while are statements too: a kernel defined in an
+                # `if` block was walked as host expressions, never as a kernel (interp_kernel_in_if_block.py)
                 self._expressions(statement, kernel)
+                self._bodies([s for field in ("body", "orelse") for s in getattr(statement, field, [])], kernel)
 
     def _kernel_source(self, kernel: ast.FunctionDef) -> None:
         """Triton's interpreter re-reads a kernel's source and starts it at the last line beginning with `def `:
         a second such line (in a string, or a nested def) would make it run text the gate never checked as this
-        kernel (tests/attacks/interp_rewriter_last_def.py)."""
-        lines = self.lines[(kernel.decorator_list or [kernel])[0].lineno - 1:kernel.end_lineno]
-        if sum(line.strip().startswith("def ") for line in lines) != 1:
-            raise Refused(kernel, f"kernel `{kernel.name}` has more than one line starting with `def `: "
-                                  "no nested functions or such strings in a @triton.jit kernel")
+        kernel (tests/attacks/interp_rewriter_last_def.py). It runs that `def` line again when it first runs the
+        kernel, inside a launch and among the `triton.jit(...)` call's keywords, so the defaults it evaluates then
+        must be constants: `d=helper()` ran host code there (tests/attacks/interp_inner_kernel_default_call.py)."""
+        first = (kernel.decorator_list or [kernel])[0].lineno
+        starts = [number for number, line in enumerate(self.lines[first - 1:kernel.end_lineno], first)
+                  if line.strip().startswith("def ")]
+        if starts != [kernel.lineno]:  # its own, as `def name(`: `def<TAB>name(` made the string's the only one
+            raise Refused(kernel, f"kernel `{kernel.name}` must have exactly one line starting with `def ` "
+                                  "(its own, written `def name(`): no nested functions or such strings in a "
+                                  "@triton.jit kernel")
+        for default in kernel.args.defaults + [d for d in kernel.args.kw_defaults if d is not None]:
+            if not _constant(default):
+                raise Refused(default, f"the default `{ast.unparse(default)}` of kernel `{kernel.name}` is not a "
+                                       "constant: use a literal such as 128, 1e-5 or tl.float32")
 
     @staticmethod
-    def _hooks(node: ast.AST) -> None:
+    def _hooks(nodes: list[ast.AST]) -> None:
         """Autotuning hooks run host code inside a launch, where the monitor steps aside."""
-        for call in (n for n in ast.walk(node) if isinstance(n, ast.Call)):
+        for call in (n for n in nodes if isinstance(n, ast.Call)):
             for keyword in call.keywords:
                 if keyword.arg in HOOK_KEYWORDS:
                     raise Refused(call, f"`{keyword.arg}=` is not allowed: no hooks inside a launch")
 
-    def _kernel_calls(self, node: ast.AST) -> None:
+    def _kernel_calls(self, nodes: list[ast.AST]) -> None:
         """A kernel body calls only other kernels, triton.language and what Triton's frontend itself handles:
         under the interpreter its Python runs for real, inside the launch, where the monitor steps aside."""
-        for call in (n for n in ast.walk(node) if isinstance(n, ast.Call)):
+        for call in (n for n in nodes if isinstance(n, ast.Call)):
             if isinstance(call.func, ast.Name) and call.func.id not in self.kernels | KERNEL_BUILTINS:
                 raise Refused(call, f"a @triton.jit kernel may not call `{call.func.id}`; call tl.* functions "
                                     "and other @triton.jit functions")
@@ -299,18 +343,21 @@ class _Gate:
                 raise Refused(call, "a @triton.jit kernel may only call functions by name")
 
     def _expressions(self, node: ast.AST, kernel: bool) -> None:
-        self._hooks(node)
+        """A statement's own expressions (not the statements nested in it: `_bodies` walks those)."""
+        nodes = [node, *(n for child in ast.iter_child_nodes(node) if not isinstance(child, ast.stmt)
+                         for n in ast.walk(child))]
+        self._hooks(nodes)
         if kernel:
-            self._kernel_calls(node)
-        inner = {id(n.value) for n in ast.walk(node) if isinstance(n, ast.Attribute)}
-        for sub in ast.walk(node):
+            self._kernel_calls(nodes)
+        inner = {id(n.value) for n in nodes if isinstance(n, ast.Attribute)}
+        for sub in nodes:
             if isinstance(sub, ast.Attribute) and id(sub) not in inner:
                 self._attribute_chain(sub, kernel)
             elif isinstance(sub, ast.AnnAssign):
                 self._annotation(sub.annotation)
-            if isinstance(sub, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            if isinstance(sub, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.comprehension)):
                 for target in sub.targets if isinstance(sub, ast.Assign) else [sub.target]:
-                    self._assignment(target)
+                    self._assignment(target)  # a loop's target is assigned too: `for tl.sum in [abs]`
 
     def _name(self, node: ast.Name) -> None:
         if node.id.startswith("__"):
@@ -331,12 +378,14 @@ class _Gate:
         into the candidate's module at its first launch (tests/attacks/interp_injected_globals.py). A kernel
         reads no closure and, of the module, only kernels and constants, as a GPU compile allows: interpreted,
         it runs inside the launch, where the monitor steps aside, and a module-level list of tensors would be
-        computed on there, unseen (tests/attacks/interp_kernel_parked_globals.py)."""
+        computed on there, unseen (tests/attacks/interp_kernel_parked_globals.py). The interpreter re-compiles a
+        nested kernel at module level, where its closure names are the module's (interp_nested_kernel_closure.py)."""
         own = not kernel and (table.get_name(), table.get_lineno()) in self.kernel_defs  # its closure shows here
         kernel = kernel or own
         for symbol in table.get_symbols():
             name = symbol.get_name()
-            if not symbol.is_referenced() or name in BUILTINS or name in MODULES:
+            # a kernel's closure cell shows in its own table even when only a comprehension inside reads it
+            if not (symbol.is_referenced() or own and symbol.is_free()) or name in BUILTINS or name in MODULES:
                 continue
             if symbol.is_global() and name not in self.module_names:
                 # Nothing else can give an unbound name a meaning: an honest NameError, not a reach for more
@@ -354,13 +403,14 @@ class _Gate:
         return next((n for n in ast.walk(self.tree) if isinstance(n, ast.Name) and n.id == name), self.tree)
 
     def _binding(self, node: ast.AST, name: str) -> None:
-        """No binding may shadow a module alias or any builtin: a parameter named `exec` would make the
-        name allowed while it still means the real builtin wherever it is not bound (a class named `tl` would
-        make `tl.load` its own method). Nor may `self` name anything but a method's own object: the gate reads
-        self.NAME as the model's attribute, so `def reach(self): return self.builtins` called on tl.core
+        """No binding may shadow a module alias, any builtin or a name the interpreter writes into kernels: a
+        parameter named `exec` would make the name allowed while it still means the real builtin wherever it is
+        not bound (a class named `tl` would make `tl.load` its own method). Nor may `self` name anything but a
+        method's own object: the gate reads self.NAME as the model's attribute, so `def reach(self): return self.builtins` called on tl.core
         escaped the gate (tests/attacks_reuse/self_param_escape.py)."""
-        if name in MODULES or name in BUILTIN_NAMES or name.startswith("__"):
-            raise Refused(node, f"binding the name `{name}` is not allowed (it is a builtin or a module)")
+        if name in MODULES or name in BUILTIN_NAMES or name in INTERPRETER_NAMES or name.startswith("__"):
+            raise Refused(node, f"binding the name `{name}` is not allowed (it is a builtin, a module or "
+                                "Triton's own)")
         if name == "self" and id(node) not in self.selves:
             raise Refused(node, "the name `self` is allowed only as the first parameter of a method")
 

@@ -137,22 +137,36 @@ def check_launch(function, args: tuple, kwargs: dict) -> None:
 
     Under the interpreter a kernel's Python runs for real: a tensor passed as a constexpr, an object with a
     `data_ptr` method, or a list of tensors as a parameter's default (tests/attacks/interp_kernel_default_list.py)
-    would compute inside the launch, unseen.
+    would compute inside the launch, unseen. Defaults and constexprs are read off the function that will run.
     """
     import inspect
 
+    from triton.runtime.jit import _normalize_ty
+
     import triton.language as tl
 
-    params = list(inspect.signature(function.fn).parameters.values())
+    params = list(inspect.signature(_running(function)).parameters.values())
     defaults = {p.name: p.default for p in params if p.default is not inspect.Parameter.empty}
     bound = {**defaults, **dict(zip([p.name for p in params], args)), **kwargs}  # a default is an argument too
-    constexprs = {p.name for p in params if p.annotation is tl.constexpr or "constexpr" in str(p.annotation)}
+    constexprs = {p.name for p in params if p.annotation is not inspect.Parameter.empty
+                  and "constexpr" in _normalize_ty(p.annotation)}  # as Triton tells them
     for name, value in bound.items():
         plain = type(value) in (int, float, bool, str, type(None)) or isinstance(value, (torch.dtype, tl.dtype))
         pointer = type(value) in (torch.Tensor, torch.nn.Parameter) and name not in constexprs
         if not (plain or pointer):
             raise LaunchRefused(f"kernel argument `{name}` is a {type(value).__name__}: pass tensors for pointers "
                                 "and plain ints, floats or dtypes for everything else")
+
+
+def _running(function):
+    """The Python function a launch runs. The interpreter runs the kernel as it rewrote it, re-running its `def`
+    line at the first launch: defaults are evaluated again then, among the `triton.jit(...)` call's keywords
+    (tests/attacks/interp_default_late_read.py, interp_jit_keyword_default.py), and annotations are kept as text
+    (`X: constexpr` with `constexpr = 0`: tests/attacks/interp_constexpr_annotation_text.py). Rewriting it here,
+    before the launch, also runs that `def` line under the monitor (interp_default_call_at_launch.py)."""
+    from triton.runtime.interpreter import InterpretedFunction
+
+    return function.rewrite() if isinstance(function, InterpretedFunction) else function.fn
 
 
 def _plain_grid(grid):

@@ -1,5 +1,5 @@
 # task: task_add_relu
-# expect: launch_args
+# expect: gate
 # hacked: yes
 # A kernel parameter's default is an argument the launch check never saw (it checked only what forward
 # passed): `box=PARKED` hands the kernel a module-level list of torch tensors, and under the Triton
