@@ -17,13 +17,15 @@ from transformers import AutoTokenizer
 from autotriton_backend.cli import main as autotriton_main
 from autotriton_backend.prompt import PROMPT_VERSION, assistant_message, first_prompt
 from autotriton_backend.task import KernelTask
+from autotriton_backend.candidate import Candidate
+from autotriton_backend.verifier import VerifyOptions, verify
 from autotriton_backend.verifier import pool as verifier_pool
-from training.data.dataset import PairRecord, RLTask, ShardWriter
+from training.data.dataset import PairRecord, RLTask, ShardWriter, read_records
 from training.model import build_tiny, parameter_count
 from training.recipe import Rewards, load_recipe
 from training.rewards import COMPONENTS, VerdictMemo, reward_functions, reward_weights
 from training.data.dataset import DataError
-from training.rows import sft_rows, tokenizer_texts
+from training.rows import sft_rows, short_kernel_names, tokenizer_texts
 from training.run import Job
 from training.sft import fitting, sft_config
 from training.tokenizer import train_tokenizer
@@ -224,3 +226,46 @@ def test_clear_errors(data, tmp_path, capsys) -> None:
     assert "is not writable" in capsys.readouterr().err
     assert autotriton_main(["train", "sft", "--data", str(tmp_path), "--out", str(tmp_path / "o"), *_sets(SFT)]) == 2
     assert "no dataset at" in capsys.readouterr().err
+
+
+RENAMED = '''
+@triton.jit
+def triton_poi_fused_add_1(in_ptr0, out_ptr0, xnumel, XBLOCK: tl.constexpr):
+    pass
+
+
+@triton.jit
+def triton_poi_fused_add_10(in_ptr0, out_ptr0, xnumel, XBLOCK: tl.constexpr):
+    pass
+
+
+class ModelNew(torch.nn.Module):
+    def forward(self, x):
+        triton_poi_fused_add_1_xnumel = x.numel()
+        triton_poi_fused_add_10[(1,)](x, x, triton_poi_fused_add_1_xnumel, XBLOCK=8)
+        triton_poi_fused_add_1[(1,)](x, x, triton_poi_fused_add_1_xnumel, XBLOCK=8)
+'''
+
+
+def test_sft_targets_name_kernels_by_position() -> None:
+    renamed = short_kernel_names(RENAMED)
+    assert "triton_" not in renamed and short_kernel_names(renamed) == renamed
+    assert "def kernel_0(" in renamed and "def kernel_1(" in renamed  # `_1` is no prefix of `_10`
+    assert "kernel_1[(1,)](x, x, kernel_0_xnumel" in renamed and "kernel_0[(1,)](x, x, kernel_0_xnumel" in renamed
+
+
+def test_renamed_committed_pairs_stay_correct() -> None:
+    """The model trains on targets with short kernel names: the rename must not change what a verified target
+    computes (two committed pairs with two kernels and a host size named after one, judged on the CPU)."""
+    pairs = [p for p in read_records(ROOT / "training" / "dataset" / "pairs", "pairs") if p["dtype"] == "float32"
+             and "_xnumel" in p["target"] and p["target"].count("@triton.jit") >= 2
+             and "libdevice" not in p["target"] and "triton_tem" not in p["target"]]
+    shortest: dict[str, dict] = {}
+    for pair in sorted(pairs, key=lambda p: len(p["target"])):
+        shortest.setdefault(pair["task_key"], pair)
+    assert len(shortest) >= 2
+    for pair in list(shortest.values())[:2]:
+        renamed = short_kernel_names(pair["target"])
+        assert renamed != pair["target"]
+        verdict = verify(KernelTask.from_json(pair["task"]), Candidate(renamed), VerifyOptions(device="cpu"))
+        assert verdict.correct, verdict.failed_check

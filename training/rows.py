@@ -3,6 +3,7 @@ record's task, so the model trains on exactly the conversation the agent will se
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,10 +13,27 @@ from autotriton_backend.task import KernelTask
 from training.data.dataset import split_records
 
 
+INDUCTOR_KERNEL = re.compile(r"^def (triton_(?:poi|per|red|tem|helper_fn)_\w+)\(", re.MULTILINE)
+
+
+def short_kernel_names(source: str) -> str:
+    """Inductor names a kernel after the ops it fuses (`triton_poi_fused_abs_gelu_log1p_1`), so on a composition
+    the train split never saw, a model must invent a long name and spell it twice: run 35's SFT model called kernels
+    by names it had not defined in 5 of 16 held-out answers. Here they become `kernel_0`, `kernel_1`, ... in the
+    order they are defined (helpers such as combine functions too). Only top-level names change, and the gate allows
+    no reflection on them, so a renamed target computes what the verified one did (tests/test_training.py judges
+    renamed pairs). The dataset keeps the verified text; the model trains on this view of it."""
+    names = {name: f"kernel_{index}" for index, name in enumerate(INDUCTOR_KERNEL.findall(source))}
+    for name in sorted(names, key=len, reverse=True):  # host names made from a kernel's (`..._1_xnumel`) go too
+        source = re.sub(rf"\b{name}(?=_|\b)", names[name], source)
+    return source
+
+
 def sft_rows(data: Path, split: str = "train") -> list[dict[str, Any]]:
     """Conversational prompt/completion rows: trl masks the loss to the completion."""
     return [{"prompt": first_prompt(KernelTask.from_json(r["task"])),
-             "completion": [assistant_message(r["target"], "")]} for r in split_records(data, "pairs", split)]
+             "completion": [assistant_message(short_kernel_names(r["target"]), "")]}
+            for r in split_records(data, "pairs", split)]
 
 
 def rl_rows(data: Path, split: str = "train") -> list[dict[str, Any]]:
