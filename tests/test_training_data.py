@@ -307,7 +307,8 @@ def test_rl_tasks_need_a_reference_the_verifier_can_judge() -> None:
     assert reference_error(sane, "cpu") == ""
     for task, usable in ((broken, False), (sane, True)):
         sourced = SourcedTask(task, "synthetic", "synthetic:test", ("pointwise_unary",), "float32")
-        outcome, pairs, rl_task = judge_task(sourced, ([], "teacher:compiling the task failed", 0.0), shared_pool("cpu"))
+        failed = ([], "teacher:compiling the task failed", 0.0)
+        outcome, pairs, rl_task = judge_task(sourced, failed, shared_pool("cpu"))
         assert outcome.status == "teacher_failed" and not pairs
         assert (rl_task is not None) == usable
         assert rl_task is None or (rl_task.teacher_solved is False and rl_task.hard)

@@ -334,7 +334,8 @@ class _Gate:
 
     def _kernel_calls(self, nodes: list[ast.AST]) -> None:
         """A kernel body calls only other kernels, triton.language and what Triton's frontend itself handles:
-        under the interpreter its Python runs for real, inside the launch, where the monitor steps aside."""
+        under the interpreter its Python runs for real, inside the launch (where `monitors.KernelBodyWatch` is
+        the layer behind this rule)."""
         for call in (n for n in nodes if isinstance(n, ast.Call)):
             if isinstance(call.func, ast.Name) and call.func.id not in self.kernels | KERNEL_BUILTINS:
                 raise Refused(call, f"a @triton.jit kernel may not call `{call.func.id}`; call tl.* functions "
@@ -377,8 +378,8 @@ class _Gate:
         hold when read, and Triton's interpreter copies its own globals (InterpretedFunction, numpy, _patch_attr)
         into the candidate's module at its first launch (tests/attacks/interp_injected_globals.py). A kernel
         reads no closure and, of the module, only kernels and constants, as a GPU compile allows: interpreted,
-        it runs inside the launch, where the monitor steps aside, and a module-level list of tensors would be
-        computed on there, unseen (tests/attacks/interp_kernel_parked_globals.py). The interpreter re-compiles a
+        it runs inside the launch, and a module-level list of tensors would be computed on there
+        (tests/attacks/interp_kernel_parked_globals.py; `monitors.KernelBodyWatch` is the layer behind this). The interpreter re-compiles a
         nested kernel at module level, where its closure names are the module's (interp_nested_kernel_closure.py)."""
         own = not kernel and (table.get_name(), table.get_lineno()) in self.kernel_defs  # its closure shows here
         kernel = kernel or own
@@ -392,7 +393,8 @@ class _Gate:
                 # (a model's kernel using a temporary it never assigned, run 35's most common failure).
                 raise Refused(self._read(name), f"name `{name}` is never defined at module level (define it there, "
                                                 f"or use one of: {', '.join(sorted(MODULES))})", hacked=False)
-            if kernel and (own and symbol.is_free() or symbol.is_global()) and name not in self.kernels | self.constants:
+            outside = own and symbol.is_free() or symbol.is_global()
+            if kernel and outside and name not in self.kernels | self.constants:
                 raise Refused(self._read(name), f"a @triton.jit kernel may use of the module only other @triton.jit "
                                                 f"functions and constants, not `{name}`: pass values as arguments, or "
                                                 f"make it a constant (`{name} = tl.constexpr(...)`)")
@@ -406,8 +408,9 @@ class _Gate:
         """No binding may shadow a module alias, any builtin or a name the interpreter writes into kernels: a
         parameter named `exec` would make the name allowed while it still means the real builtin wherever it is
         not bound (a class named `tl` would make `tl.load` its own method). Nor may `self` name anything but a
-        method's own object: the gate reads self.NAME as the model's attribute, so `def reach(self): return self.builtins` called on tl.core
-        escaped the gate (tests/attacks_reuse/self_param_escape.py)."""
+        method's own object: the gate reads self.NAME as the model's attribute, so
+        `def reach(self): return self.builtins` called on tl.core escaped the gate
+        (tests/attacks_reuse/self_param_escape.py)."""
         if name in MODULES or name in BUILTIN_NAMES or name in INTERPRETER_NAMES or name.startswith("__"):
             raise Refused(node, f"binding the name `{name}` is not allowed (it is a builtin, a module or "
                                 "Triton's own)")

@@ -1,9 +1,9 @@
 """In-process monitors around `ModelNew.forward`, inside the sandboxed candidate process.
 
 `ForwardMonitor` counts Triton launches, records every ATen op that runs outside a kernel
-(anything but allocation, views and layout is compute and gets the candidate rejected), and
-fills fresh allocations with NaN so that outputs a kernel never wrote cannot pass. These are
-layers behind the static gate, which keeps candidate code from reaching them.
+(anything but allocation, views and layout is compute and gets the candidate rejected) and inside an
+interpreted one (`KernelBodyWatch`), and fills fresh allocations with NaN so that outputs a kernel never
+wrote cannot pass. These are layers behind the static gate, which keeps candidate code from reaching them.
 """
 from __future__ import annotations
 
@@ -24,6 +24,9 @@ LAYOUT_OPS = ALLOCATION_OPS | frozenset({
     "unbind", "chunk", "narrow", "flatten", "unflatten", "alias", "detach", "lift_fresh", "clone",
     "copy_", "_to_copy", "contiguous", "resize_", "movedim", "view_as", "expand_as",
 })
+# What Triton's interpreter itself does with tensors during a launch: host copies of the arguments and back
+# (measured on fp32, fp16 and bf16 kernels: new_empty, empty, set_, copy_). Its arithmetic is numpy's.
+INTERPRETER_OPS = LAYOUT_OPS | frozenset({"set_"})
 
 
 class PoisonedAllocations(TorchDispatchMode):
@@ -59,6 +62,23 @@ class ForwardMonitor(PoisonedAllocations):
         self.compute_ops[op] += 1
 
 
+class KernelBodyWatch(TorchDispatchMode):
+    """Inside an interpreted launch. The body of a kernel is Python that the interpreter runs there, and every
+    hole in the gate found so far (tests/attacks/interp_*) was torch compute smuggled into it: any op beyond the
+    interpreter's own copies is recorded as the forward's compute, whatever spelling got it there
+    (tests/attacks_sandbox/kernel_body_torch.py). Nothing is poisoned: the interpreter fills what it allocates."""
+
+    def __init__(self, observer: PoisonedAllocations) -> None:
+        super().__init__()
+        self.observer = observer
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        name = func.overloadpacket.__name__
+        if name not in INTERPRETER_OPS:
+            self.observer.computed(f"{str(func.overloadpacket).removeprefix('aten.')} (inside a kernel)")
+        return func(*args, **(kwargs or {}))
+
+
 def _poison(tensor: torch.Tensor) -> None:
     if tensor.is_floating_point() or tensor.is_complex():
         tensor.fill_(float("nan"))
@@ -70,7 +90,7 @@ def _poison(tensor: torch.Tensor) -> None:
 
 @contextmanager
 def monitor_forward() -> Iterator[ForwardMonitor]:
-    """Run a forward call under a fresh monitor; kernel internals are invisible to it."""
+    """Run a forward call under a fresh monitor; a compiled kernel's internals are invisible to it."""
     monitor = ForwardMonitor()
     with counting_launches(monitor.kernels, observer=monitor), monitor:
         yield monitor
@@ -83,11 +103,12 @@ class LaunchCounter:
 
 @contextmanager
 def counting_launches(counter: LaunchCounter | None = None,
-                      observer: TorchDispatchMode | None = None) -> Iterator[LaunchCounter]:
+                      observer: PoisonedAllocations | None = None) -> Iterator[LaunchCounter]:
     """Count Triton kernel launches (compiled or interpreted) made inside the block.
 
     With an `observer`, a launch's grid callable still runs under it: it is the candidate's
-    Python, not the kernel's work, so torch compute hidden there must be seen.
+    Python, not the kernel's work, so torch compute hidden there must be seen; so must torch compute in an
+    interpreted kernel's body (`KernelBodyWatch`).
     """
     counter = counter or LaunchCounter()
     from triton.runtime.interpreter import InterpretedFunction
@@ -103,7 +124,10 @@ def counting_launches(counter: LaunchCounter | None = None,
                 check_launch(self, args, kwargs)
                 grid = _observed(grid, observer)
             with _disable_current_modes():  # the interpreter's own tensor ops are the kernel's work
-                return original(self, *args, grid=grid, warmup=warmup, **kwargs)
+                if observer is None or not isinstance(self, InterpretedFunction):
+                    return original(self, *args, grid=grid, warmup=warmup, **kwargs)
+                with KernelBodyWatch(observer):
+                    return original(self, *args, grid=grid, warmup=warmup, **kwargs)
 
         return counted_run
 

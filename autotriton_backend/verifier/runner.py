@@ -407,7 +407,7 @@ class _Session:
             raise _Failed("triton_launch", "forward launched no Triton kernel")
         if monitor.compute_ops:
             ops = ", ".join(f"aten.{op} x{n}" for op, n in monitor.compute_ops.most_common(8))
-            raise _Failed("torch_compute", f"forward ran PyTorch compute outside Triton kernels: {ops}")
+            raise _Failed("torch_compute", f"forward ran PyTorch compute, where only Triton kernels may: {ops}")
         if not same_state(state, snapshot(self.model)):
             raise _Failed("state", "forward changed ModelNew's own attributes or tensors; it must not keep state "
                                    "(caches of inputs, outputs or weights) between calls")

@@ -189,19 +189,19 @@ def judge_devices(options: GenerateOptions) -> list[str]:
     return ["cuda"] if count == 1 else [f"cuda:{index}" for index in range(count)]
 
 
-# --- planning ------------------------------------------------------------------------------------
-
 def start_judges(devices: list[str], per_gpu: int, pools: list[VerifierPool]) -> None:
     """Start the run's verifier pools into `pools` (one by one, so an interrupt while starting still closes those
-    up), in dealing order, `per_gpu` on each GPU and one on a CPU, the cores' slots shared among them. Several per GPU because a judge compiles one task's inductor baseline at a time (torch.fx's
-    tracing flag is process-wide): with one judge per GPU, tasks queued for it (run 30: the baseline stage was
-    18 of a task's median 20 s)."""
+    up), in dealing order, `per_gpu` on each GPU and one on a CPU, the cores' slots shared among them. Several per
+    GPU because a judge compiles one task's inductor baseline at a time (torch.fx's tracing flag is process-wide):
+    with one judge per GPU, tasks queued for it (runs 27-30: the baseline stage was 18 of a task's median 20 s)."""
     per_device = [per_gpu if device.startswith("cuda") else 1 for device in devices]
     slots = max(2, (os.cpu_count() or 2) // sum(per_device))
     for device, count in zip(devices, per_device):
         for _ in range(count):
             pools.append(VerifierPool(device, slots))
 
+
+# --- planning ------------------------------------------------------------------------------------
 
 def plan_tasks(options: GenerateOptions) -> list[SourcedTask]:
     """The zoo's region tasks and synthetic programs in turns, deduplicated by key, `count` in all: every run
