@@ -347,6 +347,8 @@ def test_cli_refuses_cuda_without_a_gpu_and_unwritable_dirs(tmp_path: Path, caps
     assert autotriton_main(["train", "data", "--out", str(blocker / "d"), "--device", "cpu"]) == 2
     err = capsys.readouterr().err
     assert "cannot write" in err and len(err.strip().splitlines()) == 1
+    assert autotriton_main(["train", "data", "--out", str(tmp_path / "d"), "--device", "cpu", "--judges-per-gpu", "0"]) == 2
+    assert "--judges-per-gpu must be at least 1" in capsys.readouterr().err
 
 
 def test_the_committed_dataset_keeps_test_compositions_out_of_train():

@@ -108,6 +108,12 @@ class VerifierPool:
     def verify(self, task: KernelTask, candidate: Candidate, options: VerifyOptions = VerifyOptions()) -> Verdict:
         return self.submit(task, candidate, options).result()
 
+    def verify_many(self, task: KernelTask, candidates: list[Candidate],
+                    options: VerifyOptions = VerifyOptions()) -> list[Verdict]:
+        """Several candidates of one task, judged in parallel on this pool's slots."""
+        futures = [self.submit(task, candidate, options) for candidate in candidates]
+        return [future.result() for future in futures]
+
     def _read_verdicts(self) -> None:
         while True:
             try:
@@ -211,6 +217,4 @@ def verify(task: KernelTask, candidate: Candidate, options: VerifyOptions = Veri
 def verify_many(task: KernelTask, candidates: list[Candidate], options: VerifyOptions = VerifyOptions(),
                 workers: int | None = None) -> list[Verdict]:
     """Judge several candidates in parallel on the shared pool (`workers` sizes it when it starts)."""
-    pool = shared_pool(options.resolved_device(), workers)
-    futures = [pool.submit(task, c, options) for c in candidates]
-    return [f.result() for f in futures]
+    return shared_pool(options.resolved_device(), workers).verify_many(task, candidates, options)

@@ -148,7 +148,7 @@ def generate(options: GenerateOptions) -> dict[str, Any]:
                 worker.terminate()
             close_pools(pools)  # waiting verdicts become the verifier's failures: those tasks are not recorded
         judge_pool.shutdown(wait=True, cancel_futures=True)
-        close_pools(pools)
+        close_pools(pools)  # every judge stops here (after an interrupt they already have)
     if interrupted:
         raise GenerateError(f"interrupted after {len(ledger.outcomes)} of {len(planned)} tasks; "
                             "re-run the same command to continue")
@@ -165,8 +165,8 @@ def _check(options: GenerateOptions) -> None:
         raise GenerateError(f"--device must be cuda or cpu, not {options.device!r}")
     if options.device == "cuda" and not torch.cuda.is_available():
         raise GenerateError("--device cuda needs a CUDA GPU and none is visible; use --device cpu for a (slow) CPU run")
-    if options.count < 1:
-        raise GenerateError("--count must be at least 1")
+    if min(options.count, options.judge_workers, options.judges_per_gpu) < 1:
+        raise GenerateError("--count, --judge-workers and --judges-per-gpu must be at least 1")
     if options.device == "cuda" and options.gpus > torch.cuda.device_count():
         raise GenerateError(f"--gpus {options.gpus} asked for, but {torch.cuda.device_count()} GPU(s) are visible")
     try:

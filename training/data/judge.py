@@ -18,8 +18,7 @@ def judge_candidates(task: KernelTask, sources: list[str], pool: VerifierPool) -
     """Verdicts for the teacher's candidates of one task on `pool` (raises TaskError if the task is broken)."""
     candidates = [Candidate(source, Provenance(engine=TEACHER_ENGINE, prompt_version=PROMPT_VERSION, sample=index))
                   for index, source in enumerate(sources)]
-    futures = [pool.submit(task, candidate, VerifyOptions(device=pool.device)) for candidate in candidates]
-    return [future.result() for future in futures]
+    return pool.verify_many(task, candidates, VerifyOptions(device=pool.device))
 
 
 def rejection_reason(verdict: Verdict) -> str:
