@@ -3,7 +3,8 @@
 Each candidate in tests/attacks_sandbox/ takes over its sandboxed process (code the static gate refuses:
 `# expect: gate`) and then lies to the judge through the channel and the job directory. With the gate
 bypassed (`static_gate=False`), the judge must still reject it with `# behind the gate:` and a reason
-containing `# reason:`, never fail itself (`internal`), never hang, and never read outside the job directory.
+containing `# reason:`, leave no `# effect:` file on the host, never fail itself (`internal`), never hang, and
+never read outside the job directory.
 """
 from __future__ import annotations
 
@@ -53,6 +54,8 @@ def test_sandbox_reply_attack_is_refused(path: Path, verdicts) -> None:
     assert header(path, "reason") in failed.reason, failed.reason
     assert all(isinstance(s, float) and math.isfinite(s) and s >= 0 for s in ungated.stage_seconds.values()), \
         ungated.stage_seconds
+    effect = re.search(r"^# effect: (.+)$", path.read_text(), re.MULTILINE)  # a file the attack writes, if any
+    assert effect is None or not Path(effect.group(1).strip()).exists(), "the attack's file reached the host"
 
 
 def test_nothing_a_candidate_leaves_in_its_scratch_reaches_the_next() -> None:

@@ -2,6 +2,7 @@
 # expect: gate
 # behind the gate: torch_compute
 # reason: (inside a kernel)
+# effect: /tmp/autotriton-attack-kernel-body
 # The class behind every interpreter hole in the gate so far (tests/attacks/interp_*): the kernel body reads
 # torch tensors that forward parked in a module-level list and computes relu(x + y) with in-place torch
 # operators. Under the Triton interpreter the body is Python run inside the launch; before KernelBodyWatch the
@@ -16,6 +17,7 @@ PARKED = [None, None, None]
 
 @triton.jit
 def fused_kernel(out_ptr, n, BLOCK: tl.constexpr):
+    open("/tmp/autotriton-attack-kernel-body", "w").write("escaped")  # the host's /tmp must not see it
     acc = PARKED[2]
     acc += PARKED[0]
     acc += PARKED[1]
