@@ -281,3 +281,35 @@ def test_bfloat16_on_the_interpreter_is_the_verifiers_limit_not_the_candidates_f
     cheat = DOUBLE_KERNEL.replace("N_ELEMENTS", "x.numel()").replace("return out", "return x * 2.0")
     verdict = verify(task, Candidate(cheat), VerifyOptions(device="cpu"))
     assert verdict.hacked and verdict.failed_check.name == "torch_compute", verdict.feedback
+
+
+PARKED = [torch.ones(4), torch.ones(4)]  # read by a kernel body below (the interpreter re-runs it in module scope)
+
+
+def test_kernel_body_watch_counts_torch_compute_inside_an_interpreted_launch(monkeypatch):
+    """The layer behind the GPU front end (gpu_frontend): were a kernel body to reach torch, the watch sees it."""
+    import triton
+    import triton.language as tl
+
+    from autotriton_backend.verifier.monitors import ForwardMonitor, KernelBodyWatch
+
+    monkeypatch.setenv("TRITON_INTERPRET", "1")  # read when a kernel is decorated
+
+    @triton.jit
+    def torch_in_body(out_ptr, BLOCK: tl.constexpr):
+        total = PARKED[0] + PARKED[1]  # noqa: F841 (torch compute, inside the launch)
+        offs = tl.arange(0, BLOCK)
+        tl.store(out_ptr + offs, tl.load(out_ptr + offs))
+
+    @triton.jit
+    def honest(out_ptr, BLOCK: tl.constexpr):
+        offs = tl.arange(0, BLOCK)
+        tl.store(out_ptr + offs, tl.load(out_ptr + offs) + 1.0)
+
+    seen = {}
+    for kernel in (torch_in_body, honest):
+        observer, out = ForwardMonitor(), torch.zeros(4)
+        with KernelBodyWatch(observer):
+            kernel[(1,)](out, BLOCK=4)
+        seen[kernel.__name__] = dict(observer.compute_ops)
+    assert seen == {"torch_in_body": {"add (inside a kernel)": 1}, "honest": {}}

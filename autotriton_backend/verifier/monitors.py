@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Any, Iterator
 
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
+
+from .gpu_frontend import compile_for_gpu
 
 ALLOCATION_OPS = frozenset({"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided"})
 # Ops that allocate, fill with constants, view or copy memory: none can compute from data.
@@ -120,11 +122,14 @@ def counting_launches(counter: LaunchCounter | None = None,
         def counted_run(self, *args, grid, warmup, **kwargs):
             if not warmup:
                 counter.launches += 1
+            interpreted = observer is not None and isinstance(self, InterpretedFunction)
             if observer is not None:
-                check_launch(self, args, kwargs)
-                grid = _observed(grid, observer)
+                arguments = check_launch(self, args, kwargs)
+                if interpreted:
+                    compile_for_gpu(self, arguments)
+                grid = _observed(grid, observer, arguments)
             with _disable_current_modes():  # the interpreter's own tensor ops are the kernel's work
-                if observer is None or not isinstance(self, InterpretedFunction):
+                if not interpreted:
                     return original(self, *args, grid=grid, warmup=warmup, **kwargs)
                 with KernelBodyWatch(observer):
                     return original(self, *args, grid=grid, warmup=warmup, **kwargs)
@@ -140,14 +145,17 @@ def counting_launches(counter: LaunchCounter | None = None,
             cls.run = original
 
 
-def _observed(grid, observer: TorchDispatchMode):
-    """The grid callable runs under the observer, and whatever the grid is must be plain ints."""
+def _observed(grid, observer: TorchDispatchMode, arguments: dict[str, Any]):
+    """The grid callable runs under the observer, and whatever the grid is must be plain ints. It is called with
+    the launch's arguments, as a GPU launch calls it: the interpreter passes its own converted ones, where
+    `meta["n"]` is a tl.tensor, so the common `lambda meta: (triton.cdiv(meta["n"], meta["BLOCK"]),)` was refused
+    (tests/catalogue/honest_grid_meta.py)."""
     if not callable(grid):
         return _plain_grid(grid)
 
     def observed_grid(meta):
         with observer:
-            return _plain_grid(grid(meta))
+            return _plain_grid(grid(dict(arguments)))
 
     return observed_grid
 
@@ -156,8 +164,9 @@ class LaunchRefused(Exception):
     """A launch argument or grid that could run code inside the launch, where the monitor steps aside."""
 
 
-def check_launch(function, args: tuple, kwargs: dict) -> None:
-    """Kernel arguments are tensors (pointer arguments only) and plain values; nothing duck-typed.
+def check_launch(function, args: tuple, kwargs: dict) -> dict[str, Any]:
+    """Kernel arguments are tensors (pointer arguments only) and plain values; nothing duck-typed. Returns the
+    arguments by name, defaults and launch options included.
 
     Under the interpreter a kernel's Python runs for real: a tensor passed as a constexpr, an object with a
     `data_ptr` method, or a list of tensors as a parameter's default (tests/attacks/interp_kernel_default_list.py)
@@ -180,6 +189,7 @@ def check_launch(function, args: tuple, kwargs: dict) -> None:
         if not (plain or pointer):
             raise LaunchRefused(f"kernel argument `{name}` is a {type(value).__name__}: pass tensors for pointers "
                                 "and plain ints, floats or dtypes for everything else")
+    return bound
 
 
 def _running(function):

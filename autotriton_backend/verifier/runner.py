@@ -365,6 +365,9 @@ class _Session:
         linecache.clearcache()  # inspect (for triton.jit) must never serve an earlier candidate's lines
         path = JOB / "candidate.py"  # a real file: triton.jit reads kernel source through inspect
         path.write_text(message["source"])
+        # and the lines stay readable if the candidate moves the file away (tests/attacks_sandbox/job_link_outlives):
+        # on a GPU, kernels read their source when decorated; here the GPU front end reads it at each launch
+        linecache.cache[str(path)] = (len(message["source"]), None, message["source"].splitlines(True), str(path))
         with PoisonedAllocations():
             try:
                 spec = importlib.util.spec_from_file_location("autotriton_candidate", path)

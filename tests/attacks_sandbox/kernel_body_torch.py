@@ -1,13 +1,14 @@
 # task: task_add_relu
 # expect: gate
-# behind the gate: torch_compute
-# reason: (inside a kernel)
+# behind the gate: compile
+# reason: NameError('open is not defined')
 # effect: /tmp/autotriton-attack-kernel-body
 # The class behind every interpreter hole in the gate so far (tests/attacks/interp_*): the kernel body reads
-# torch tensors that forward parked in a module-level list and computes relu(x + y) with in-place torch
-# operators. Under the Triton interpreter the body is Python run inside the launch; before KernelBodyWatch the
-# monitor stepped aside there and this was judged correct. With the gate bypassed, whatever spelling got torch
-# into the body, the watch must see the compute.
+# torch tensors that forward parked in a module-level list, computes relu(x + y) with in-place torch operators
+# and writes a file. Under the Triton interpreter the body is Python run inside the launch; before
+# KernelBodyWatch the monitor stepped aside there and this was judged correct. Now, with the gate bypassed,
+# the GPU front end refuses it before it runs, as a GPU compile would (open, module lists of tensors);
+# KernelBodyWatch, the layer behind that, is tested on its own in tests/test_verifier_units.py.
 import torch
 import triton
 import triton.language as tl

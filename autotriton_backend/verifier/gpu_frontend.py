@@ -1,0 +1,144 @@
+"""Under Triton's interpreter, a kernel must first compile for a GPU.
+
+The interpreter runs a kernel's body as Python, and Python accepts far more than Triton's compiler does. Three
+attack rounds found 21 ways to compute outside the kernel that way: module lists and closures read from a kernel,
+values turned into text or Python ints (`"%s" % x`, `int(x)`), a loop variable over a runtime range used as a
+Python int (tests/attacks/interp_*). None of them compiles for a GPU. So before an interpreted launch the kernel
+goes through Triton's own front end for a GPU target, with the launch's real signature; no GPU is needed for that.
+What it refuses is refused here too, with the compiler's message, and the interpreter then runs only code that
+means on the CPU what it means on a GPU. Only the front end runs (Python source to Triton IR): that is where a
+kernel's Python is read; the later stages turn valid IR into machine code and need nothing from the candidate.
+"""
+from __future__ import annotations
+
+import functools
+import inspect
+import sys
+import types
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+GPU_ARCH = 90  # an H100's compute capability: the GPUs the verifier times on
+
+
+def _pristine_language() -> dict[Any, dict[str, Any]]:
+    """The names of triton.language that an interpreted launch patches, as they are before any launch: this module
+    is imported when the verifier's process starts (runner.warm_monitors), before any candidate runs."""
+    import triton.language as tl
+
+    owners = (tl, tl.core, tl.math, tl.core.tensor, tl.core.tensor_descriptor_base)
+    return {owner: dict(vars(owner)) for owner in owners}
+
+
+_PRISTINE = _pristine_language()
+
+
+def compile_for_gpu(kernel: Any, arguments: dict[str, Any]) -> None:
+    """Raise Triton's compile error if `kernel` (an InterpretedFunction) would not compile for a GPU when launched
+    with `arguments` (every parameter by name, and the launch options such as num_warps)."""
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler.compiler import ASTSource, make_backend
+    from triton._C.libtriton import ir
+
+    function = _compile_view(kernel)
+    signature, constexprs = _signature(function, arguments)
+    target = GPUTarget("cuda", GPU_ARCH, 32)
+    backend = make_backend(target)
+    options = backend.parse_options({k: v for k, v in arguments.items() if k not in signature})
+    context = ir.context()
+    ir.load_dialects(context)
+    backend.load_dialects(context)
+    source = ASTSource(function, signature, constexprs)
+    stage = (options, backend.get_codegen_implementation(options), backend.get_module_map(), context)
+    if "target" in inspect.signature(source.make_ir).parameters:  # Triton >= 3.5 passes the target first
+        stage = (target, *stage)
+    with _language_compiled():
+        source.make_ir(*stage)
+
+
+def _compile_view(kernel: Any) -> Any:
+    """A JITFunction of the kernel, over a copy of its module's names in which every interpreted kernel is a
+    JITFunction too, so the front end compiles the helpers it calls as a GPU compile would."""
+    from triton.runtime.interpreter import InterpretedFunction
+    from triton.runtime.jit import JITFunction
+
+    scope = dict(kernel.fn.__globals__)
+
+    def jit(interpreted: InterpretedFunction) -> JITFunction:
+        fn: Callable = interpreted.fn
+        rebound = types.FunctionType(fn.__code__, scope, fn.__name__, fn.__defaults__, fn.__closure__)
+        rebound.__qualname__, rebound.__module__ = fn.__qualname__, fn.__module__
+        rebound.__annotations__, rebound.__kwdefaults__ = dict(fn.__annotations__), fn.__kwdefaults__  # constexprs
+        return JITFunction(rebound, **interpreted.kwargs)
+
+    for name, value in list(scope.items()):
+        if isinstance(value, InterpretedFunction):
+            scope[name] = jit(value)
+    return jit(kernel)
+
+
+@contextmanager
+def _language_compiled() -> Iterator[None]:
+    """triton.language as the compiler knows it, for the compile's time only. Under the interpreter, Triton's own
+    @jit functions (tl.cdiv, tl.sigmoid, the reductions' combine functions) are interpreted ones: here they are
+    JITFunctions again. And an interpreted launch leaves the interpreter's versions of builtins behind in
+    triton.language.core (tl.arange, tl.load, ...): here they are the ones taken at import (`_PRISTINE`)."""
+    wanted = [(module, name, _jitted(value)) for module, name, value in _language_interpreted_functions()]
+    for owner, pristine in _PRISTINE.items():
+        wanted += [(owner, name, pristine.get(name, _ABSENT)) for name in pristine.keys() | owner.__dict__.keys()
+                   if owner.__dict__.get(name, _ABSENT) is not pristine.get(name, _ABSENT)]
+    current = [(owner, name, owner.__dict__.get(name, _ABSENT)) for owner, name, _ in wanted]
+    _assign(wanted)
+    try:
+        yield
+    finally:
+        _assign(current)
+
+
+_ABSENT = object()
+
+
+def _assign(values: list[tuple[Any, str, Any]]) -> None:
+    for owner, name, value in values:
+        if value is _ABSENT:
+            delattr(owner, name)
+        else:
+            setattr(owner, name, value)
+
+
+def _language_interpreted_functions() -> list[tuple[types.ModuleType, str, Any]]:
+    """(module, name, function) for every interpreted @jit function of the triton.language modules loaded now."""
+    from triton.runtime.interpreter import InterpretedFunction
+
+    return [(module, name, value)
+            for module_name, module in list(sys.modules.items()) if module_name.startswith("triton.language")
+            for name, value in list(vars(module).items()) if isinstance(value, InterpretedFunction)]
+
+
+@functools.cache
+def _jitted(interpreted: Any) -> Any:
+    """The JITFunction of one of Triton's own interpreted functions, made once per process."""
+    from triton.runtime.jit import JITFunction
+
+    return JITFunction(interpreted.fn, **interpreted.kwargs)
+
+
+def _signature(function: Any, arguments: dict[str, Any]) -> tuple[dict[str, str], dict[str, Any]]:
+    """Triton's type for each parameter from the launch's value (`*fp32`, `i32`, ...), as a GPU launch
+    specialises it; constexpr parameters, and values that are no runtime type (dtypes, strings), by value."""
+    from triton.runtime.jit import mangle_type
+
+    signature, constexprs = {}, {}
+    for param in function.params:
+        value = arguments[param.name]
+        kind = "constexpr"
+        if not param.is_constexpr:
+            try:
+                kind = mangle_type(value)
+            except (TypeError, ValueError):
+                pass
+        signature[param.name] = kind
+        if kind == "constexpr":
+            constexprs[param.name] = value
+    return signature, constexprs
