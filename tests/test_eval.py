@@ -86,6 +86,9 @@ def test_directory_suite_honest_wrong_hacked_and_failures_that_are_not_the_model
     assert status == {"broken": TASK_ERROR, "hacked": JUDGED, "honest": JUDGED, "unanswered": ENGINE_ERROR,
                       "wrong": JUDGED}
     assert "files engine: no" in result["first_errors"][ENGINE_ERROR]
+    feedback = {row["name"]: row["samples"][0]["feedback"] for row in result["rows"] if row["samples"]}
+    assert "is correct" in feedback["honest"] and "`mismatch`" in feedback["wrong"]  # rows say why, no rerun needed
+    assert "`input_mutation`" in feedback["hacked"]
 
     answer(answers, (CATALOGUE / "task_scale_rows.py").read_text(), "honest_with_weights")
     rows_file.write_text(rows_file.read_text() + '{"name": "cut off by an interrupt')

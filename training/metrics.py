@@ -15,6 +15,8 @@ from typing import Any
 
 from autotriton_backend.verdict import Verdict
 
+ROW_FEEDBACK_CHARS = 400  # enough for the failure's first lines; a rows file stays small over many samples
+
 JUDGED, ENGINE_ERROR, TASK_ERROR = "judged", "engine-error", "task-error"
 
 
@@ -29,11 +31,13 @@ class SampleResult:
     speedup_vs_eager: float | None
     speedup_vs_inductor: float | None
     tokens: int
+    feedback: str = ""  # the start of what the verifier told the model: why a sample failed, without rerunning it
 
     @staticmethod
     def from_verdict(verdict: Verdict, tokens: int) -> "SampleResult":
         return SampleResult(verdict.compiled, verdict.correct, verdict.hacked, verdict.failure,
-                            verdict.speedup_vs_eager, verdict.speedup_vs_inductor, tokens)
+                            verdict.speedup_vs_eager, verdict.speedup_vs_inductor, tokens,
+                            verdict.feedback[:ROW_FEEDBACK_CHARS])
 
 
 @dataclass

@@ -9,11 +9,10 @@
 # TRAIN_SET="key=value ..." adds recipe overrides to every training step (e.g. "grpo.max_steps=4").
 # Before it, HERE: bash examples/results/train_wheels.sh (fills .whl/, ~34 MB). Nothing else is carried.
 # run(command="bash examples/results/run_train25_gpu.sh", kind="nvidia-h100-x1", carry=[".whl"], timeout_s=600)
-# Back ($OUT, 7 files of <= 16 MiB): model.safetensors (GRPO's weights, or SFT's if GRPO saved none) and run.tar
-# (that run directory without weights: bash examples/results/unpack_train.sh FILES_AT runs/tiny/grpo), sft.tar (the
-# SFT run directory with its weights, to start another GRPO from: mkdir -p runs/tiny/sft && tar xf FILES_AT/sft.tar
-# -C runs/tiny/sft), eval_sft.json, eval_grpo.json, train25.log (versions, every step's log and timing) and
-# evals.tar.gz (each eval's progress log and rows).
+# Back ($OUT, at most 8 files of <= 16 MiB): sft/ and, when GRPO saved a model, grpo/, each with that run's weights
+# (safetensors shards) and run.tar (the run directory without weights): bash examples/results/unpack_train.sh
+# FILES_AT/sft runs/tiny/sft (and FILES_AT/grpo runs/tiny/grpo); eval_sft.json and eval_grpo.json when the evals
+# ran; train25.log (versions, every step's log and timing) and evals.tar.gz (each eval's progress log and rows).
 cd "$(dirname "$0")/../.." && source examples/results/device_setup.sh > /dev/null || exit 1
 end=${END_S:-565} sft_s=${SFT_S:-120} eval_s=${EVAL_S:-100} step_s=${GRPO_STEP_S:-60}
 eval_args=(--suite test --samples 1 --limit "${EVAL_TASKS:-16}" --batch "${EVAL_BATCH:-16}" --max-tokens "${EVAL_TOKENS:-3072}")
@@ -59,14 +58,12 @@ fi
 left=$((end - SECONDS - 15))
 evaluate grpo runs/tiny/grpo/model $((left < eval_s ? left : eval_s))
 
-final=runs/tiny/grpo
-if [ -f "$final/model/config.json" ]; then
-  tar cf "$OUT/sft.tar" --exclude=trainer -C runs/tiny/sft .
-else
-  final=runs/tiny/sft
-fi
-cp "$final"/model/*.safetensors "$OUT"/ 2>/dev/null
-tar cf "$OUT/run.tar" --exclude='*.safetensors' --exclude=trainer -C "$final" . 2>/dev/null
+for run in sft grpo; do  # weights apart from the rest: one shard per returned file
+  [ -f "runs/tiny/$run/model/config.json" ] || continue
+  mkdir -p "$OUT/$run"
+  cp runs/tiny/$run/model/*.safetensors "$OUT/$run/"
+  tar cf "$OUT/$run/run.tar" --exclude='*.safetensors' --exclude=trainer -C "runs/tiny/$run" .
+done
 tar czf "$OUT/evals.tar.gz" -C "$side" .
-say "done; weights from $final"
-ls -la "$OUT" | tee -a "$log"
+say "done"
+ls -laR "$OUT" | tee -a "$log"

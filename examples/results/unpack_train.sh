@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Rebuild a run directory from what run_train_gpu.sh sent back: unpack_train.sh FILES_AT runs/tiny/sft
+# Rebuild a run directory from what a training call sent back: unpack_train.sh FILES_AT runs/tiny/sft
+# (run_train25_gpu.sh sends each run in its own folder: unpack_train.sh FILES_AT/sft runs/tiny/sft)
 set -euo pipefail
 from=$1 dest=$2
 mkdir -p "$dest"
