@@ -1,7 +1,11 @@
 """The from-scratch tokenizer: byte-level BPE trained on the dataset's own prompts and completions.
 
-Byte-level, so any generated text (indentation, unicode in comments) round-trips exactly. The chat
-template is ChatML: the templated prompt is a prefix of the templated conversation, which is what
+Byte-level, so any generated text (indentation, unicode in comments) round-trips exactly. Words are lines, not
+GPT-2's words: a token may span spaces and punctuation up to a newline (`    tmp0 = tl.load(`), while every digit is
+a token of its own, so sizes and strides are spelt digit by digit. On today's data that makes an answer 0.36x as
+many tokens as GPT-2-style words did (median 564 against 1,553 on 300 test answers): a whole program must come out
+right token by token, and run 39's SFT model, at 0.993 token accuracy, still got about one token in 140 wrong. The
+chat template is ChatML: the templated prompt is a prefix of the templated conversation, which is what
 trl's completion-only loss needs. eos is `<|im_end|>` (the end of an assistant turn, where generation
 must stop); pad is a separate `<|endoftext|>` so padding never masks a real eos.
 """
@@ -10,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+from tokenizers import Regex, Tokenizer, decoders, models, pre_tokenizers, trainers
 from transformers import PreTrainedTokenizerFast
 
 EOS, PAD, IM_START = "<|im_end|>", "<|endoftext|>", "<|im_start|>"
@@ -27,7 +31,11 @@ CHAT_TEMPLATE = (
 def train_tokenizer(texts: Iterable[str], vocab_size: int = 8192) -> PreTrainedTokenizerFast:
     """A byte-level BPE of `vocab_size` tokens (special tokens included) trained on `texts`."""
     tokenizer = Tokenizer(models.BPE())
-    tokenizer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    tokenizer.pre_tokenizer = pre_tokenizers.Sequence([
+        pre_tokenizers.Split(Regex(r"\n"), behavior="merged_with_previous"),
+        pre_tokenizers.Digits(individual_digits=True),
+        pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False),
+    ])
     tokenizer.decoder = decoders.ByteLevel()
     trainer = trainers.BpeTrainer(vocab_size=vocab_size, special_tokens=SPECIAL_TOKENS, show_progress=False,
                                   initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
