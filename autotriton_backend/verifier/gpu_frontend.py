@@ -11,6 +11,7 @@ kernel's Python is read; the later stages turn valid IR into machine code and ne
 """
 from __future__ import annotations
 
+import ast
 import functools
 import inspect
 import sys
@@ -42,6 +43,7 @@ def compile_for_gpu(kernel: Any, arguments: dict[str, Any]) -> None:
     from triton._C.libtriton import ir
 
     function = _compile_view(kernel)
+    _same_constexprs(kernel, function)
     signature, constexprs = _signature(function, arguments)
     target = GPUTarget("cuda", GPU_ARCH, 32)
     backend = make_backend(target)
@@ -53,8 +55,90 @@ def compile_for_gpu(kernel: Any, arguments: dict[str, Any]) -> None:
     stage = (options, backend.get_codegen_implementation(options), backend.get_module_map(), context)
     if "target" in inspect.signature(source.make_ir).parameters:  # Triton >= 3.5 passes the target first
         stage = (target, *stage)
-    with _language_compiled():
+    with _language_compiled(), _interpreter_agrees():
         source.make_ir(*stage)
+
+
+class CompilationRefused(Exception):
+    """A kernel that compiles for a GPU but whose compile and interpreted run would differ."""
+
+
+def _same_constexprs(kernel: Any, function: Any) -> None:
+    """The compiler tells a constexpr parameter by its annotation's object, the interpreter by its text
+    (`== "constexpr"`): `X: triton.language.constexpr` was a constant to the one and an int32 tensor to the other,
+    where `X * X < 0` wrapped (tests/attacks/frontend_constexpr_annotation_path.py)."""
+    from triton.runtime.jit import _normalize_ty
+
+    interpreted = {name for name, annotation in inspect.get_annotations(kernel.rewrite()).items()
+                   if _normalize_ty(annotation) == "constexpr"}
+    for param in function.params:
+        if param.is_constexpr != (param.name in interpreted):
+            raise CompilationRefused(f"parameter `{param.name}`: annotate a constexpr parameter `tl.constexpr`")
+
+
+@contextmanager
+def _interpreter_agrees() -> Iterator[None]:
+    """What the compiler decides from a runtime value's Python object, for the compile's time: it prunes a branch
+    whose condition it folds to a constant, and the interpreter, which evaluates the same condition on the real
+    values, may take that branch and run code nothing compiled (tests/attacks/frontend_*). So in the candidate's
+    functions: `is` compares with None only (a loop variable is a tensor to the compiler, a small int to Python:
+    `i is 1`), loops have no `else` (over `tl.static_range(0)` the compiler never visits it, Python runs it), and
+    `and`/`or` over a runtime operand only decide a condition (the compiler's `a or 1` is 1, Python's is `a`)."""
+    from triton.compiler import code_generator
+
+    generator = code_generator.CodeGenerator
+    visit_function, apply_boolean = generator.visit_FunctionDef, generator._apply_boolean_values
+
+    def visit_FunctionDef(self, node):
+        self.autotriton_conditions = set() if _is_triton(self) else _conditions(self, node)
+        return visit_function(self, node)
+
+    def _apply_boolean_values(self, node, operator, values, warn_non_scalar=False):
+        runtime = []
+
+        def watched():
+            for value in values:
+                runtime.append(code_generator._is_dynamic_boolean_operand(value))
+                yield value
+
+        result = apply_boolean(self, node, operator, watched(), warn_non_scalar)
+        if isinstance(node, ast.BoolOp) and any(runtime) and not _is_triton(self) \
+                and id(node) not in getattr(self, "autotriton_conditions", ()):
+            raise self._unsupported(node, "`and`/`or` over a runtime value may only decide a condition (if, while, "
+                                          "`x if c else y`, not): for values use `&`, `|` or tl.where")
+        return result
+
+    generator.visit_FunctionDef, generator._apply_boolean_values = visit_FunctionDef, _apply_boolean_values
+    try:
+        yield
+    finally:
+        generator.visit_FunctionDef, generator._apply_boolean_values = visit_function, apply_boolean
+
+
+def _is_triton(generator: Any) -> bool:
+    return getattr(generator.jit_fn.fn, "__module__", "").startswith("triton.")
+
+
+def _conditions(generator: Any, function: ast.FunctionDef) -> set[int]:
+    """Refuse `is` but against None and loops with `else`; return the ids of the expressions whose truth alone
+    is used (walked parents first)."""
+    conditions: set[int] = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            for op, left, right in zip(node.ops, operands, operands[1:]):
+                none = [isinstance(x, ast.Constant) and x.value is None for x in (left, right)]
+                if isinstance(op, (ast.Is, ast.IsNot)) and not any(none):
+                    raise generator._unsupported(node, "`is` compares only with None in a kernel: use ==")
+        elif isinstance(node, (ast.For, ast.While)) and node.orelse:
+            raise generator._unsupported(node, "a loop's `else` is not supported in a kernel")
+        if isinstance(node, (ast.If, ast.While, ast.IfExp, ast.Assert)):
+            conditions.add(id(node.test))
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            conditions.add(id(node.operand))
+        elif isinstance(node, ast.BoolOp) and id(node) in conditions:
+            conditions.update(id(value) for value in node.values)
+    return conditions
 
 
 def _compile_view(kernel: Any) -> Any:
