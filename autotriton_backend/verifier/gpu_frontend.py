@@ -35,6 +35,43 @@ def _pristine_language() -> dict[Any, dict[str, Any]]:
 _PRISTINE = _pristine_language()
 
 
+def _interpret_as_compiled() -> None:
+    """The interpreter's runtime values typed as the compiler types them. It passes a float argument as a Python
+    float and binds a loop variable to Python ints, which Triton's rules keep weakly typed: `s + x16` is fp16 where
+    a GPU computes fp32, `i + x8` int8 where a GPU has int32, and a condition on such a dtype is a constant the
+    compiler pruned and the interpreter then decided otherwise (tests/attacks/frontend_float_arg_dtype.py,
+    frontend_loop_variable_dtype.py). Here a float argument is an fp32 tensor (a GPU launch's `fp32`) and a
+    `range`/`tl.range` loop yields tensors of the compiler's induction type; `tl.static_range` stays Python ints,
+    its constexprs."""
+    from triton.runtime import interpreter
+
+    semantic, convert = interpreter.interpreter_semantic, interpreter._implicit_cvt
+
+    def compiled_range(*args, step=None, **_options):  # the compiler's bounds, step and induction type
+        start, end, step = (0, args[0], step) if len(args) == 1 else (*args, step)[:3]
+        bounds = [semantic.to_tensor(v) for v in (start, end, 1 if step is None else step)]
+        kind = semantic.integer_promote_impl(semantic.integer_promote_impl(bounds[0].dtype, bounds[1].dtype),
+                                             bounds[2].dtype)
+        for value in range(*(int(b.handle.data.item()) for b in bounds)):
+            yield semantic.scalar_constant(value, dtype=kind)
+
+    class Transformer(interpreter.ASTTransformer):
+        def visit_For(self, node):
+            node = self.generic_visit(node)
+            if isinstance(node.iter, ast.Call) and not ast.unparse(node.iter.func).endswith("static_range"):
+                typed = ast.Attribute(ast.Name("interpreter_semantic", ast.Load()), "compiled_range", ast.Load())
+                node.iter = ast.copy_location(ast.Call(typed, node.iter.args, node.iter.keywords), node.iter)
+            return node
+
+    semantic.compiled_range = compiled_range
+    interpreter.FunctionRewriter.ast_transformer = Transformer()
+    interpreter._implicit_cvt = lambda arg: semantic.scalar_constant(arg, dtype=interpreter.tl.float32) \
+        if type(arg) is float else convert(arg)
+
+
+_interpret_as_compiled()
+
+
 def compile_for_gpu(kernel: Any, arguments: dict[str, Any]) -> None:
     """Raise Triton's compile error if `kernel` (an InterpretedFunction) would not compile for a GPU when launched
     with `arguments` (every parameter by name, and the launch options such as num_warps)."""
@@ -83,11 +120,14 @@ def _interpreter_agrees() -> Iterator[None]:
     values, may take that branch and run code nothing compiled (tests/attacks/frontend_*). So in the candidate's
     functions: `is` compares with None only (a loop variable is a tensor to the compiler, a small int to Python:
     `i is 1`), loops have no `else` (over `tl.static_range(0)` the compiler never visits it, Python runs it), and
-    `and`/`or` over a runtime operand only decide a condition (the compiler's `a or 1` is 1, Python's is `a`)."""
+    `and`/`or` over a runtime operand only decide a condition (the compiler's `a or 1` is 1, Python's is `a`), and
+    min()/max() take no tensors (tl.maximum to the compiler, one of the operands to Python)."""
     from triton.compiler import code_generator
+    from triton.language import core as language
 
     generator = code_generator.CodeGenerator
-    visit_function, apply_boolean = generator.visit_FunctionDef, generator._apply_boolean_values
+    visit_function, apply_boolean, call_function = (generator.visit_FunctionDef, generator._apply_boolean_values,
+                                                    generator.call_Function)
 
     def visit_FunctionDef(self, node):
         self.autotriton_conditions = set() if _is_triton(self) else _conditions(self, node)
@@ -108,11 +148,22 @@ def _interpreter_agrees() -> Iterator[None]:
                                           "`x if c else y`, not): for values use `&`, `|` or tl.where")
         return result
 
-    generator.visit_FunctionDef, generator._apply_boolean_values = visit_FunctionDef, _apply_boolean_values
+    def call_Function(self, node, fn, args, kws):
+        if fn in (language.builtin_min, language.builtin_max) and any(map(code_generator._is_triton_tensor, args)):
+            raise self._unsupported(node, "min()/max() of tensors is Python's under the interpreter: use "
+                                          "tl.minimum/tl.maximum")
+        return call_function(self, node, fn, args, kws)
+
+    patched = {"visit_FunctionDef": visit_FunctionDef, "_apply_boolean_values": _apply_boolean_values,
+               "call_Function": call_Function}
+    originals = {name: getattr(generator, name) for name in patched}
+    for name, method in patched.items():
+        setattr(generator, name, method)
     try:
         yield
     finally:
-        generator.visit_FunctionDef, generator._apply_boolean_values = visit_function, apply_boolean
+        for name, method in originals.items():
+            setattr(generator, name, method)
 
 
 def _is_triton(generator: Any) -> bool:
