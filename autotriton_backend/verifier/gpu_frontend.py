@@ -42,7 +42,8 @@ def _interpret_as_compiled() -> None:
     compiler pruned and the interpreter then decided otherwise (tests/attacks/frontend_float_arg_dtype.py,
     frontend_loop_variable_dtype.py). Here a float argument is an fp32 tensor (a GPU launch's `fp32`) and a
     `range`/`tl.range` loop yields tensors of the compiler's induction type; `tl.static_range` stays Python ints,
-    its constexprs."""
+    its constexprs. And a reduction's or scan's combine function ran as written, never rewritten: `c = 0.5` stayed
+    a Python float there (frontend_combine_fn_unrewritten.py); it runs rewritten now, as kernels and helpers do."""
     from triton.runtime import interpreter
 
     semantic, convert = interpreter.interpreter_semantic, interpreter._implicit_cvt
@@ -63,6 +64,14 @@ def _interpret_as_compiled() -> None:
                 node.iter = ast.copy_location(ast.Call(typed, node.iter.args, node.iter.keywords), node.iter)
             return node
 
+    init = interpreter.ReduceScanOpInterface.__init__
+
+    def reduce_scan(self, axis, combine_fn):  # a candidate's combine function runs as its kernels run: rewritten
+        if isinstance(combine_fn, interpreter.InterpretedFunction) and not combine_fn.fn.__module__.startswith("triton"):
+            combine_fn = types.SimpleNamespace(fn=combine_fn.rewrite())
+        init(self, axis, combine_fn)
+
+    interpreter.ReduceScanOpInterface.__init__ = reduce_scan
     semantic.compiled_range = compiled_range
     interpreter.FunctionRewriter.ast_transformer = Transformer()
     interpreter._implicit_cvt = lambda arg: semantic.scalar_constant(arg, dtype=interpreter.tl.float32) \
