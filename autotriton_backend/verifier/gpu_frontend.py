@@ -67,7 +67,8 @@ def _interpret_as_compiled() -> None:
     init = interpreter.ReduceScanOpInterface.__init__
 
     def reduce_scan(self, axis, combine_fn):  # a candidate's combine function runs as its kernels run: rewritten
-        if isinstance(combine_fn, interpreter.InterpretedFunction) and not combine_fn.fn.__module__.startswith("triton"):
+        own = isinstance(combine_fn, interpreter.InterpretedFunction)
+        if own and not combine_fn.fn.__module__.startswith("triton."):
             combine_fn = types.SimpleNamespace(fn=combine_fn.rewrite())
         init(self, axis, combine_fn)
 
