@@ -11,6 +11,7 @@ kernel's Python is read; the later stages turn valid IR into machine code and ne
 """
 from __future__ import annotations
 
+import ast
 import functools
 import inspect
 import sys
@@ -34,6 +35,53 @@ def _pristine_language() -> dict[Any, dict[str, Any]]:
 _PRISTINE = _pristine_language()
 
 
+def _interpret_as_compiled() -> None:
+    """The interpreter's runtime values typed as the compiler types them. It passes a float argument as a Python
+    float and binds a loop variable to Python ints, which Triton's rules keep weakly typed: `s + x16` is fp16 where
+    a GPU computes fp32, `i + x8` int8 where a GPU has int32, and a condition on such a dtype is a constant the
+    compiler pruned and the interpreter then decided otherwise (tests/attacks/frontend_float_arg_dtype.py,
+    frontend_loop_variable_dtype.py). Here a float argument is an fp32 tensor (a GPU launch's `fp32`) and a
+    `range`/`tl.range` loop yields tensors of the compiler's induction type; `tl.static_range` stays Python ints,
+    its constexprs. And a reduction's or scan's combine function ran as written, never rewritten: `c = 0.5` stayed
+    a Python float there (frontend_combine_fn_unrewritten.py); it runs rewritten now, as kernels and helpers do."""
+    from triton.runtime import interpreter
+
+    semantic, convert = interpreter.interpreter_semantic, interpreter._implicit_cvt
+
+    def compiled_range(*args, step=None, **_options):  # the compiler's bounds, step and induction type
+        start, end, step = (0, args[0], step) if len(args) == 1 else (*args, step)[:3]
+        bounds = [semantic.to_tensor(v) for v in (start, end, 1 if step is None else step)]
+        kind = semantic.integer_promote_impl(semantic.integer_promote_impl(bounds[0].dtype, bounds[1].dtype),
+                                             bounds[2].dtype)
+        for value in range(*(int(b.handle.data.item()) for b in bounds)):
+            yield semantic.scalar_constant(value, dtype=kind)
+
+    class Transformer(interpreter.ASTTransformer):
+        def visit_For(self, node):
+            node = self.generic_visit(node)
+            if isinstance(node.iter, ast.Call) and not ast.unparse(node.iter.func).endswith("static_range"):
+                typed = ast.Attribute(ast.Name("interpreter_semantic", ast.Load()), "compiled_range", ast.Load())
+                node.iter = ast.copy_location(ast.Call(typed, node.iter.args, node.iter.keywords), node.iter)
+            return node
+
+    init = interpreter.ReduceScanOpInterface.__init__
+
+    def reduce_scan(self, axis, combine_fn):  # a candidate's combine function runs as its kernels run: rewritten
+        own = isinstance(combine_fn, interpreter.InterpretedFunction)
+        if own and not combine_fn.fn.__module__.startswith("triton."):
+            combine_fn = types.SimpleNamespace(fn=combine_fn.rewrite())
+        init(self, axis, combine_fn)
+
+    interpreter.ReduceScanOpInterface.__init__ = reduce_scan
+    semantic.compiled_range = compiled_range
+    interpreter.FunctionRewriter.ast_transformer = Transformer()
+    interpreter._implicit_cvt = lambda arg: semantic.scalar_constant(arg, dtype=interpreter.tl.float32) \
+        if type(arg) is float else convert(arg)
+
+
+_interpret_as_compiled()
+
+
 def compile_for_gpu(kernel: Any, arguments: dict[str, Any]) -> None:
     """Raise Triton's compile error if `kernel` (an InterpretedFunction) would not compile for a GPU when launched
     with `arguments` (every parameter by name, and the launch options such as num_warps)."""
@@ -42,6 +90,7 @@ def compile_for_gpu(kernel: Any, arguments: dict[str, Any]) -> None:
     from triton._C.libtriton import ir
 
     function = _compile_view(kernel)
+    _same_constexprs(kernel, function)
     signature, constexprs = _signature(function, arguments)
     target = GPUTarget("cuda", GPU_ARCH, 32)
     backend = make_backend(target)
@@ -53,8 +102,104 @@ def compile_for_gpu(kernel: Any, arguments: dict[str, Any]) -> None:
     stage = (options, backend.get_codegen_implementation(options), backend.get_module_map(), context)
     if "target" in inspect.signature(source.make_ir).parameters:  # Triton >= 3.5 passes the target first
         stage = (target, *stage)
-    with _language_compiled():
+    with _language_compiled(), _interpreter_agrees():
         source.make_ir(*stage)
+
+
+class CompilationRefused(Exception):
+    """A kernel that compiles for a GPU but whose compile and interpreted run would differ."""
+
+
+def _same_constexprs(kernel: Any, function: Any) -> None:
+    """The compiler tells a constexpr parameter by its annotation's object, the interpreter by its text
+    (`== "constexpr"`): `X: triton.language.constexpr` was a constant to the one and an int32 tensor to the other,
+    where `X * X < 0` wrapped (tests/attacks/frontend_constexpr_annotation_path.py)."""
+    from triton.runtime.jit import _normalize_ty
+
+    interpreted = {name for name, annotation in inspect.get_annotations(kernel.rewrite()).items()
+                   if _normalize_ty(annotation) == "constexpr"}
+    for param in function.params:
+        if param.is_constexpr != (param.name in interpreted):
+            raise CompilationRefused(f"parameter `{param.name}`: annotate a constexpr parameter `tl.constexpr`")
+
+
+@contextmanager
+def _interpreter_agrees() -> Iterator[None]:
+    """What the compiler decides from a runtime value's Python object, for the compile's time: it prunes a branch
+    whose condition it folds to a constant, and the interpreter, which evaluates the same condition on the real
+    values, may take that branch and run code nothing compiled (tests/attacks/frontend_*). So in the candidate's
+    functions: `is` compares with None only (a loop variable is a tensor to the compiler, a small int to Python:
+    `i is 1`), loops have no `else` (over `tl.static_range(0)` the compiler never visits it, Python runs it), and
+    `and`/`or` over a runtime operand only decide a condition (the compiler's `a or 1` is 1, Python's is `a`), and
+    min()/max() take no tensors (tl.maximum to the compiler, one of the operands to Python)."""
+    from triton.compiler import code_generator
+    from triton.language import core as language
+
+    generator = code_generator.CodeGenerator
+    visit_function, apply_boolean, call_function = (generator.visit_FunctionDef, generator._apply_boolean_values,
+                                                    generator.call_Function)
+
+    def visit_FunctionDef(self, node):
+        self.autotriton_conditions = set() if _is_triton(self) else _conditions(self, node)
+        return visit_function(self, node)
+
+    def _apply_boolean_values(self, node, operator, values, warn_non_scalar=False):
+        runtime = []
+
+        def watched():
+            for value in values:
+                runtime.append(code_generator._is_dynamic_boolean_operand(value))
+                yield value
+
+        result = apply_boolean(self, node, operator, watched(), warn_non_scalar)
+        if isinstance(node, ast.BoolOp) and any(runtime) and not _is_triton(self) \
+                and id(node) not in getattr(self, "autotriton_conditions", ()):
+            raise self._unsupported(node, "`and`/`or` over a runtime value may only decide a condition (if, while, "
+                                          "`x if c else y`, not): for values use `&`, `|` or tl.where")
+        return result
+
+    def call_Function(self, node, fn, args, kws):
+        if fn in (language.builtin_min, language.builtin_max) and any(map(code_generator._is_triton_tensor, args)):
+            raise self._unsupported(node, "min()/max() of tensors is Python's under the interpreter: use "
+                                          "tl.minimum/tl.maximum")
+        return call_function(self, node, fn, args, kws)
+
+    patched = {"visit_FunctionDef": visit_FunctionDef, "_apply_boolean_values": _apply_boolean_values,
+               "call_Function": call_Function}
+    originals = {name: getattr(generator, name) for name in patched}
+    for name, method in patched.items():
+        setattr(generator, name, method)
+    try:
+        yield
+    finally:
+        for name, method in originals.items():
+            setattr(generator, name, method)
+
+
+def _is_triton(generator: Any) -> bool:
+    return getattr(generator.jit_fn.fn, "__module__", "").startswith("triton.")
+
+
+def _conditions(generator: Any, function: ast.FunctionDef) -> set[int]:
+    """Refuse `is` but against None and loops with `else`; return the ids of the expressions whose truth alone
+    is used (walked parents first)."""
+    conditions: set[int] = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            for op, left, right in zip(node.ops, operands, operands[1:]):
+                none = [isinstance(x, ast.Constant) and x.value is None for x in (left, right)]
+                if isinstance(op, (ast.Is, ast.IsNot)) and not any(none):
+                    raise generator._unsupported(node, "`is` compares only with None in a kernel: use ==")
+        elif isinstance(node, (ast.For, ast.While)) and node.orelse:
+            raise generator._unsupported(node, "a loop's `else` is not supported in a kernel")
+        if isinstance(node, (ast.If, ast.While, ast.IfExp, ast.Assert)):
+            conditions.add(id(node.test))
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            conditions.add(id(node.operand))
+        elif isinstance(node, ast.BoolOp) and id(node) in conditions:
+            conditions.update(id(value) for value in node.values)
+    return conditions
 
 
 def _compile_view(kernel: Any) -> Any:
