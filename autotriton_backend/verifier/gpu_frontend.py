@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import functools
 import inspect
+import os
 import sys
 import types
 from collections.abc import Callable, Iterator
@@ -79,7 +80,8 @@ def _interpret_as_compiled() -> None:
         if type(arg) is float else convert(arg)
 
 
-_interpret_as_compiled()
+if os.environ.get("TRITON_INTERPRET") == "1":  # only where kernels are interpreted: a GPU process keeps Triton as is
+    _interpret_as_compiled()
 
 
 def compile_for_gpu(kernel: Any, arguments: dict[str, Any]) -> None:
