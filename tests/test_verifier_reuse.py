@@ -105,7 +105,7 @@ def test_names_the_interpreter_copies_into_a_candidates_globals_stay_unreadable(
     process: the honest kernel after it failed with a TypeError. A name read is now resolved as Python does."""
     honest, bad, after = judge_in_turn(pool, ["honest_single_kernel", "injected_patch_sabotage", "honest_single_kernel"])
     assert bad.failed_check is not None and bad.failed_check.name == "gate", bad.feedback
-    assert "`_patch_attr` is never defined at module level" in bad.failed_check.reason
+    assert "`_patch_attr` is never defined: assign it" in bad.failed_check.reason
     assert honest.correct and after.correct, after.feedback
     assert after.candidates_before_in_process == 1
 

@@ -391,8 +391,9 @@ class _Gate:
             if symbol.is_global() and name not in self.module_names:
                 # Nothing else can give an unbound name a meaning: an honest NameError, not a reach for more
                 # (a model's kernel using a temporary it never assigned, run 35's most common failure).
-                raise Refused(self._read(name), f"name `{name}` is never defined at module level (define it there, "
-                                                f"or use one of: {', '.join(sorted(MODULES))})", hacked=False)
+                raise Refused(self._read(name), f"name `{name}` is never defined: assign it in its function before "
+                                                f"this line, or at module level, or use one of: "
+                                                f"{', '.join(sorted(MODULES))}", hacked=False)
             outside = own and symbol.is_free() or symbol.is_global()
             if kernel and outside and name not in self.kernels | self.constants:
                 raise Refused(self._read(name), f"a @triton.jit kernel may use of the module only other @triton.jit "
