@@ -43,8 +43,10 @@ def _interpret_as_compiled() -> None:
     compiler pruned and the interpreter then decided otherwise (tests/attacks/frontend_float_arg_dtype.py,
     frontend_loop_variable_dtype.py). Here a float argument is an fp32 tensor (a GPU launch's `fp32`) and a
     `range`/`tl.range` loop yields tensors of the compiler's induction type; `tl.static_range` stays Python ints,
-    its constexprs. And a reduction's or scan's combine function ran as written, never rewritten: `c = 0.5` stayed
-    a Python float there (frontend_combine_fn_unrewritten.py); it runs rewritten now, as kernels and helpers do."""
+    its constexprs. `min`/`max` of tensors are tl.minimum/tl.maximum, as compiled (Python's returned one operand:
+    frontend_builtin_max_dtype.py; refusing them instead refused inductor's own matmul template). And a reduction's
+    or scan's combine function ran as written, never rewritten: `c = 0.5` stayed a Python float there
+    (frontend_combine_fn_unrewritten.py); it runs rewritten now, as kernels and helpers do."""
     from triton.runtime import interpreter
 
     semantic, convert = interpreter.interpreter_semantic, interpreter._implicit_cvt
@@ -57,7 +59,23 @@ def _interpret_as_compiled() -> None:
         for value in range(*(int(b.handle.data.item()) for b in bounds)):
             yield semantic.scalar_constant(value, dtype=kind)
 
+    def compiled_builtin(builtin: Callable, language_builtin: Callable) -> Callable:
+        def call(*args, **kwargs):  # over tensors, tl.minimum/tl.maximum as the compiler makes them
+            if any(isinstance(arg, interpreter.tl.tensor) for arg in args):
+                return language_builtin(*args, **kwargs, _semantic=semantic)
+            return builtin(*args, **kwargs)
+
+        return call
+
     class Transformer(interpreter.ASTTransformer):
+        def visit_Call(self, node):
+            node = self.generic_visit(node)
+            if isinstance(node.func, ast.Name) and node.func.id in ("min", "max"):
+                typed = ast.Attribute(ast.Name("interpreter_semantic", ast.Load()), f"compiled_{node.func.id}",
+                                      ast.Load())
+                node.func = ast.copy_location(typed, node.func)
+            return node
+
         def visit_For(self, node):
             node = self.generic_visit(node)
             if isinstance(node.iter, ast.Call) and not ast.unparse(node.iter.func).endswith("static_range"):
@@ -75,6 +93,8 @@ def _interpret_as_compiled() -> None:
 
     interpreter.ReduceScanOpInterface.__init__ = reduce_scan
     semantic.compiled_range = compiled_range
+    semantic.compiled_min = compiled_builtin(min, interpreter.tl.core.builtin_min)
+    semantic.compiled_max = compiled_builtin(max, interpreter.tl.core.builtin_max)
     interpreter.FunctionRewriter.ast_transformer = Transformer()
     interpreter._implicit_cvt = lambda arg: semantic.scalar_constant(arg, dtype=interpreter.tl.float32) \
         if type(arg) is float else convert(arg)
@@ -132,14 +152,11 @@ def _interpreter_agrees() -> Iterator[None]:
     values, may take that branch and run code nothing compiled (tests/attacks/frontend_*). So in the candidate's
     functions: `is` compares with None only (a loop variable is a tensor to the compiler, a small int to Python:
     `i is 1`), loops have no `else` (over `tl.static_range(0)` the compiler never visits it, Python runs it), and
-    `and`/`or` over a runtime operand only decide a condition (the compiler's `a or 1` is 1, Python's is `a`), and
-    min()/max() take no tensors (tl.maximum to the compiler, one of the operands to Python)."""
+    `and`/`or` over a runtime operand only decide a condition (the compiler's `a or 1` is 1, Python's is `a`)."""
     from triton.compiler import code_generator
-    from triton.language import core as language
 
     generator = code_generator.CodeGenerator
-    visit_function, apply_boolean, call_function = (generator.visit_FunctionDef, generator._apply_boolean_values,
-                                                    generator.call_Function)
+    visit_function, apply_boolean = generator.visit_FunctionDef, generator._apply_boolean_values
 
     def visit_FunctionDef(self, node):
         self.autotriton_conditions = set() if _is_triton(self) else _conditions(self, node)
@@ -160,14 +177,7 @@ def _interpreter_agrees() -> Iterator[None]:
                                           "`x if c else y`, not): for values use `&`, `|` or tl.where")
         return result
 
-    def call_Function(self, node, fn, args, kws):
-        if fn in (language.builtin_min, language.builtin_max) and any(map(code_generator._is_triton_tensor, args)):
-            raise self._unsupported(node, "min()/max() of tensors is Python's under the interpreter: use "
-                                          "tl.minimum/tl.maximum")
-        return call_function(self, node, fn, args, kws)
-
-    patched = {"visit_FunctionDef": visit_FunctionDef, "_apply_boolean_values": _apply_boolean_values,
-               "call_Function": call_Function}
+    patched = {"visit_FunctionDef": visit_FunctionDef, "_apply_boolean_values": _apply_boolean_values}
     originals = {name: getattr(generator, name) for name in patched}
     for name, method in patched.items():
         setattr(generator, name, method)

@@ -1,9 +1,10 @@
 # task: task_add_relu
-# expect: compile
+# expect: nan
 # `max(a, b)` of tensors is tl.maximum to the GPU front end (the promoted dtype: fp32 for fp32 and fp16 blocks)
 # and Python's max to the interpreter, which returns one operand, chosen by a tensor's truth (always true for a
 # block): fp16 here. A condition on that dtype is a constant for the compiler, which never compiles the `else`,
-# and false in the interpreter, which runs it: round 6's Python compute.
+# and false in the interpreter, which runs it: round 6's Python compute. Now the interpreter's max of tensors is
+# tl.maximum too, both take the compiled branch, and that one writes nothing.
 import torch
 import triton
 import triton.language as tl
