@@ -43,7 +43,9 @@ def _interpret_as_compiled() -> None:
     compiler pruned and the interpreter then decided otherwise (tests/attacks/frontend_float_arg_dtype.py,
     frontend_loop_variable_dtype.py). Here a float argument is an fp32 tensor (a GPU launch's `fp32`) and a
     `range`/`tl.range` loop yields tensors of the compiler's induction type; `tl.static_range` stays Python ints,
-    its constexprs. `min`/`max` of tensors are tl.minimum/tl.maximum, as compiled (Python's returned one operand:
+    its constexprs. An assigned constant is a tensor as the compiler makes it, in a tuple and under an annotation too
+    (the interpreter converted only a plain `x = 1`: frontend8_tuple_target_untyped.py, frontend8_tuple_value_untyped.py,
+    frontend8_annassign_untyped.py). `min`/`max` of tensors are tl.minimum/tl.maximum, as compiled (Python's returned one operand:
     frontend_builtin_max_dtype.py; refusing them instead refused inductor's own matmul template). And a reduction's
     or scan's combine function ran as written, never rewritten: `c = 0.5` stayed a Python float there
     (frontend_combine_fn_unrewritten.py); it runs rewritten now, as kernels and helpers do."""
@@ -67,7 +69,29 @@ def _interpret_as_compiled() -> None:
 
         return call
 
+    def compiled_value(value):  # what the compiler's _sanitize_target_value makes of an assigned value
+        if type(value) is tuple:
+            return tuple(compiled_value(item) for item in value)
+        if value is None or isinstance(value, interpreter.tl.dtype):
+            return value
+        return semantic.to_tensor(value, False)
+
+    def assigned(value: ast.expr) -> ast.Call:
+        typed = ast.Attribute(ast.Name("interpreter_semantic", ast.Load()), "compiled_value", ast.Load())
+        return ast.copy_location(ast.Call(typed, [value], []), value)
+
     class Transformer(interpreter.ASTTransformer):
+        def visit_Assign(self, node):  # the interpreter's own converts a constant, but not a tuple's items
+            node = super().visit_Assign(node)
+            node.value = assigned(node.value.args[0])
+            return node
+
+        def visit_AnnAssign(self, node):  # the interpreter's own leaves `c: tl.int32 = 1` a Python int
+            node = self.generic_visit(node)
+            if node.value is not None and not ast.unparse(node.annotation).endswith("constexpr"):
+                node.value = assigned(node.value)
+            return node
+
         def visit_Call(self, node):
             node = self.generic_visit(node)
             if isinstance(node.func, ast.Name) and node.func.id in ("min", "max"):
@@ -93,6 +117,7 @@ def _interpret_as_compiled() -> None:
 
     interpreter.ReduceScanOpInterface.__init__ = reduce_scan
     semantic.compiled_range = compiled_range
+    semantic.compiled_value = compiled_value
     semantic.compiled_min = compiled_builtin(min, interpreter.tl.core.builtin_min)
     semantic.compiled_max = compiled_builtin(max, interpreter.tl.core.builtin_max)
     interpreter.FunctionRewriter.ast_transformer = Transformer()
