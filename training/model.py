@@ -2,9 +2,9 @@
 
 `build_tiny` is the one builder the trainers, the tests and the bundled default share. The default
 config is ~14.1M parameters at the vocabulary today's dataset gives (its line-level BPE stops near 3,900 tokens),
-28.2 MB in bfloat16: two safetensors shards under the device's 16 MiB-per-file limit, inside the bundled model's 40 MB, and
-small enough to carry to the device beside the training wheels (64 MiB in all). It was ~5M until run 25, whose
-SFT memorised the train split (loss 0.03) and solved no held-out task.
+28.2 MB in bfloat16: two safetensors shards under the device's 16 MiB-per-file limit, inside the bundled model's
+40 MB, and small enough to carry to the device beside the training wheels (64 MiB in all). It was ~5M until run
+25, whose SFT memorised the train split (loss 0.03) and solved no held-out task.
 """
 from __future__ import annotations
 

@@ -1,13 +1,17 @@
-"""Under Triton's interpreter, a kernel must first compile for a GPU.
+"""Under Triton's interpreter, a kernel must first compile for a GPU, and then runs as compiled.
 
-The interpreter runs a kernel's body as Python, and Python accepts far more than Triton's compiler does. Three
-attack rounds found 21 ways to compute outside the kernel that way: module lists and closures read from a kernel,
-values turned into text or Python ints (`"%s" % x`, `int(x)`), a loop variable over a runtime range used as a
-Python int (tests/attacks/interp_*). None of them compiles for a GPU. So before an interpreted launch the kernel
-goes through Triton's own front end for a GPU target, with the launch's real signature; no GPU is needed for that.
-What it refuses is refused here too, with the compiler's message, and the interpreter then runs only code that
-means on the CPU what it means on a GPU. Only the front end runs (Python source to Triton IR): that is where a
-kernel's Python is read; the later stages turn valid IR into machine code and need nothing from the candidate.
+The interpreter runs a kernel's body as Python, and Python accepts far more than Triton's compiler does. Attack
+rounds 4-6 found 21 ways to compute outside the kernel that way: module lists and closures read from a kernel,
+values turned into text or Python ints (`"%s" % x`, `int(x)`), a loop variable used as a Python int
+(tests/attacks/interp_*). None of them compiles for a GPU. So before an interpreted launch the kernel goes through
+Triton's own front end for a GPU target, with the launch's real signature (`compile_for_gpu`; no GPU is needed):
+what it refuses is refused here too, with the compiler's message. Only the front end runs (Python source to Triton
+IR): that is where a kernel's Python is read; the later stages turn valid IR into machine code.
+
+Code that compiles can still mean something else to the interpreter: weakly typed Python scalars where the compiler
+has tensors, branches the compiler folded away (rounds 7-8, tests/attacks/frontend*). Where the two differ, the
+interpreter is typed as compiled (`_interpret_as_compiled`) or the construct is refused (`_interpreter_agrees`,
+`_same_constexprs`). Every reach into Triton's internals is in this module.
 """
 from __future__ import annotations
 
@@ -43,10 +47,11 @@ def _interpret_as_compiled() -> None:
     compiler pruned and the interpreter then decided otherwise (tests/attacks/frontend_float_arg_dtype.py,
     frontend_loop_variable_dtype.py). Here a float argument is an fp32 tensor (a GPU launch's `fp32`) and a
     `range`/`tl.range` loop yields tensors of the compiler's induction type; `tl.static_range` stays Python ints,
-    its constexprs. An assigned constant is a tensor as the compiler makes it, in a tuple and under an annotation too
-    (the interpreter converted only a plain `x = 1`: frontend8_tuple_target_untyped.py, frontend8_tuple_value_untyped.py,
-    frontend8_annassign_untyped.py). `min`/`max` of tensors are tl.minimum/tl.maximum, as compiled (Python's returned one operand:
-    frontend_builtin_max_dtype.py; refusing them instead refused inductor's own matmul template). And a reduction's
+    its constexprs. An assigned constant is a tensor as the compiler makes it, in a tuple and under an annotation
+    too (the interpreter converted only a plain `x = 1`: frontend8_tuple_target_untyped.py,
+    frontend8_tuple_value_untyped.py, frontend8_annassign_untyped.py). `min`/`max` of tensors are
+    tl.minimum/tl.maximum, as compiled (Python's returned one operand: frontend_builtin_max_dtype.py; refusing them
+    instead refused inductor's own matmul template). And a reduction's
     or scan's combine function ran as written, never rewritten: `c = 0.5` stayed a Python float there
     (frontend_combine_fn_unrewritten.py); it runs rewritten now, as kernels and helpers do."""
     from triton.runtime import interpreter
@@ -76,9 +81,11 @@ def _interpret_as_compiled() -> None:
             return value
         return semantic.to_tensor(value, False)
 
+    def compiled(name: str) -> ast.Attribute:  # one of the functions below, as the rewritten kernel reaches it
+        return ast.Attribute(ast.Name("interpreter_semantic", ast.Load()), f"compiled_{name}", ast.Load())
+
     def assigned(value: ast.expr) -> ast.Call:
-        typed = ast.Attribute(ast.Name("interpreter_semantic", ast.Load()), "compiled_value", ast.Load())
-        return ast.copy_location(ast.Call(typed, [value], []), value)
+        return ast.copy_location(ast.Call(compiled("value"), [value], []), value)
 
     class Transformer(interpreter.ASTTransformer):
         def visit_Assign(self, node):  # the interpreter's own converts a constant, but not a tuple's items
@@ -95,16 +102,14 @@ def _interpret_as_compiled() -> None:
         def visit_Call(self, node):
             node = self.generic_visit(node)
             if isinstance(node.func, ast.Name) and node.func.id in ("min", "max"):
-                typed = ast.Attribute(ast.Name("interpreter_semantic", ast.Load()), f"compiled_{node.func.id}",
-                                      ast.Load())
-                node.func = ast.copy_location(typed, node.func)
+                node.func = ast.copy_location(compiled(node.func.id), node.func)
             return node
 
         def visit_For(self, node):
             node = self.generic_visit(node)
             if isinstance(node.iter, ast.Call) and not ast.unparse(node.iter.func).endswith("static_range"):
-                typed = ast.Attribute(ast.Name("interpreter_semantic", ast.Load()), "compiled_range", ast.Load())
-                node.iter = ast.copy_location(ast.Call(typed, node.iter.args, node.iter.keywords), node.iter)
+                node.iter = ast.copy_location(ast.Call(compiled("range"), node.iter.args, node.iter.keywords),
+                                              node.iter)
             return node
 
     init = interpreter.ReduceScanOpInterface.__init__
