@@ -25,6 +25,7 @@ from training.model import build_tiny, parameter_count
 from training.recipe import Rewards, load_recipe
 from training.rewards import COMPONENTS, VerdictMemo, reward_functions, reward_weights
 from training.data.dataset import DataError
+from training.data.direct.generate import generate as generate_direct
 from training.rows import sft_rows, short_kernel_names, tokenizer_texts
 from training.run import Job
 from training.sft import fitting, sft_config
@@ -62,6 +63,8 @@ def data(tmp_path_factory) -> Path:
         rl.write(asdict(RLTask(**common, hard=False, teacher_solved=True)))
     pairs.close()
     rl.close()
+    summary = generate_direct(out, "cpu", workers=2, limit=None)  # the tiny recipe's SFT learns these
+    assert summary["counts"] == {"train:correct": 2, "train:correct:float32": 2, "test:unsupported": 1}, summary
     return out
 
 
@@ -81,7 +84,7 @@ def sft_out(data, tmp_path_factory) -> Path:
 
 
 def test_tokenizer_round_trips_code_and_its_template_serves_completion_only_loss(data) -> None:
-    tokenizer = train_tokenizer((m["content"] for r in sft_rows(data) for m in r["prompt"] + r["completion"]), 600)
+    tokenizer = train_tokenizer((m["content"] for r in sft_rows(data, "direct") for m in r["prompt"] + r["completion"]), 600)
     code = (CATALOGUE / "honest_single_kernel.py").read_text()
     assert tokenizer.decode(tokenizer(code)["input_ids"]) == code  # byte-level: exact, unicode and tabs included
     assert tokenizer.decode(tokenizer("é\t→ x")["input_ids"]) == "é\t→ x"
@@ -109,7 +112,7 @@ def test_sft_loss_covers_the_completion_only(sft_out, data) -> None:
     tokenizer = AutoTokenizer.from_pretrained(sft_out / "tokenizer")
     recipe = load_recipe("tiny", SFT)
     job = Job(recipe, data, sft_out / "mask", resume=False)
-    rows = sft_rows(data)
+    rows = sft_rows(data, "inductor")
     trainer = SFTTrainer(model=build_tiny(tokenizer, **recipe.model_config), args=sft_config(job),
                          train_dataset=Dataset.from_list(rows), processing_class=tokenizer)
     batch = trainer.data_collator([trainer.train_dataset[0]])
@@ -129,13 +132,13 @@ def test_tiny_grpo_budget_lets_the_model_finish_every_answer_sft_taught_it() -> 
     the tokenizer `autotriton train tokenizer` trains on it, over the pairs SFT keeps (those within max_length)."""
     recipe = load_recipe("tiny")
     dataset = ROOT / "training" / "dataset"
-    tokenizer = train_tokenizer(tokenizer_texts(dataset), recipe.vocab_size)
+    tokenizer = train_tokenizer(tokenizer_texts(dataset, recipe.teacher), recipe.vocab_size)
 
     def tokens(messages: list[dict[str, str]], generation_prompt: bool = False) -> int:
         text = tokenizer.apply_chat_template(messages, tokenize=False, add_generation_prompt=generation_prompt)
         return len(tokenizer(text, add_special_tokens=False)["input_ids"])
 
-    kept = fitting(sft_rows(dataset), tokenizer, recipe.sft["max_length"])
+    kept = fitting(sft_rows(dataset, recipe.teacher), tokenizer, recipe.sft["max_length"])
     answers = [tokens(r["prompt"] + r["completion"]) - tokens(r["prompt"], True) for r in kept]  # answer + eos
     assert max(answers) <= recipe.grpo["max_completion_length"]
 

@@ -35,6 +35,7 @@ class Recipe:
     path: Path
     model: str  # "tiny": build_tiny from scratch; else a local checkpoint directory (e.g. Qwen3-8B)
     model_config: dict[str, Any]  # build_tiny overrides
+    teacher: str  # whose answers SFT learns: "direct" (training/data/direct) or "inductor" (training/data/teacher)
     vocab_size: int  # the from-scratch tokenizer's size
     sft: dict[str, Any]  # SFTConfig keyword arguments
     grpo: dict[str, Any]  # GRPOConfig keyword arguments
@@ -66,7 +67,7 @@ def load_recipe(name_or_path: str, overrides: list[str] = ()) -> Recipe:
     accelerate = data.get("accelerate_config")
     return Recipe(
         name=data.get("name", path.stem), path=path, model=str(data["model"]),
-        model_config=data.get("model_config", {}), vocab_size=int(data.get("vocab_size", 8192)),
+        model_config=data.get("model_config", {}), teacher=str(data.get("teacher", "inductor")), vocab_size=int(data.get("vocab_size", 8192)),
         sft=data.get("sft", {}), grpo=data.get("grpo", {}), rewards=Rewards(**rewards),
         max_seconds=float(data.get("max_seconds", 480)), save_every_s=float(data.get("save_every_s", 120)),
         save_dtype=data.get("save_dtype"), needs_gpu=bool(data.get("needs_gpu", True)),

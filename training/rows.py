@@ -29,11 +29,16 @@ def short_kernel_names(source: str) -> str:
     return source
 
 
-def sft_rows(data: Path, split: str = "train") -> list[dict[str, Any]]:
-    """Conversational prompt/completion rows: trl masks the loss to the completion."""
+TEACHER_SHARDS = {"inductor": "pairs", "direct": "direct"}  # a recipe's `teacher` -> the pairs' shard prefix
+
+
+def sft_rows(data: Path, teacher: str, split: str = "train") -> list[dict[str, Any]]:
+    """Conversational prompt/completion rows from one teacher's pairs: trl masks the loss to the completion."""
+    if teacher not in TEACHER_SHARDS:
+        raise ValueError(f"teacher {teacher!r}: use one of {', '.join(TEACHER_SHARDS)}")
     return [{"prompt": first_prompt(KernelTask.from_json(r["task"])),
              "completion": [assistant_message(short_kernel_names(r["target"]), "")]}
-            for r in split_records(data, "pairs", split)]
+            for r in split_records(data, "pairs", split, TEACHER_SHARDS[teacher])]
 
 
 def rl_rows(data: Path, split: str = "train") -> list[dict[str, Any]]:
@@ -42,9 +47,9 @@ def rl_rows(data: Path, split: str = "train") -> list[dict[str, Any]]:
             for r in split_records(data, "rl", split)]
 
 
-def tokenizer_texts(data: Path, split: str = "train") -> Iterator[str]:
+def tokenizer_texts(data: Path, teacher: str, split: str = "train") -> Iterator[str]:
     """The text the tokenizer learns from: every train prompt and answer."""
-    for row in sft_rows(data, split):
+    for row in sft_rows(data, teacher, split):
         yield from (m["content"] for m in row["prompt"] + row["completion"])
     for row in rl_rows(data, split):
         yield from (m["content"] for m in row["prompt"])

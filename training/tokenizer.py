@@ -53,9 +53,9 @@ def save_tokenizer(tokenizer: PreTrainedTokenizerFast, directory: Path) -> Path:
     return directory
 
 
-def tokenizer_step(data: Path, out: Path, vocab_size: int) -> Path:
+def tokenizer_step(data: Path, out: Path, vocab_size: int, teacher: str) -> Path:
     """`autotriton train tokenizer`: learn the BPE on the dataset's train prompts and answers into OUT/tokenizer."""
     from .rows import tokenizer_texts
 
-    tokenizer = train_tokenizer(tokenizer_texts(data), vocab_size)
+    tokenizer = train_tokenizer(tokenizer_texts(data, teacher), vocab_size)
     return save_tokenizer(tokenizer, out / "tokenizer")

@@ -29,8 +29,8 @@ def main() -> None:
     parser.add_argument("--vocab-size", type=int, default=8192)
     args = parser.parse_args()
     data = Path("training/dataset")
-    texts = list(tokenizer_texts(data))
-    answers = [row["completion"][0]["content"] for row in sft_rows(data, "test")][:args.answers]
+    texts = list(tokenizer_texts(data, "inductor"))
+    answers = [row["completion"][0]["content"] for row in sft_rows(data, "inductor", "test")][:args.answers]
     ours, before = train_tokenizer(texts, args.vocab_size), gpt2_words(texts, args.vocab_size)
     lines = [len(ours(answer)["input_ids"]) for answer in answers]
     words = [len(before.encode(answer).ids) for answer in answers]

@@ -172,13 +172,16 @@ class DataError(ValueError):
     """The dataset directory is missing or holds no records of the kind and split asked for."""
 
 
-def split_records(data: Path, kind: str, split: str) -> list[dict[str, Any]]:
-    """The records of one kind (`pairs` or `rl`) in one split; a DataError that says how to get a dataset."""
-    directory = data / kind
-    if not any(directory.glob(f"{kind}-*.jsonl.gz")):
-        raise DataError(f"no dataset at {data} (no {directory}/{kind}-*.jsonl.gz): build one with `autotriton train "
-                        f"data --out DIR` (training/data/README.md); the committed one is training/dataset")
-    records = [r for r in read_records(directory, kind) if r["split"] == split]
+def split_records(data: Path, kind: str, split: str, prefix: str | None = None) -> list[dict[str, Any]]:
+    """The records of one kind (`pairs` or `rl`) in one split, from the shards `prefix`-* (default: the kind's own;
+    the direct teacher's pairs are `direct`-*); a DataError that says how to get a dataset."""
+    directory, prefix = data / kind, prefix or kind
+    if not any(directory.glob(f"{prefix}-*.jsonl.gz")):
+        how = ("python -m training.data.direct.generate --data DIR" if prefix == "direct"
+               else "autotriton train data --out DIR` (training/data/README.md")
+        raise DataError(f"no dataset at {data} (no {directory}/{prefix}-*.jsonl.gz): build one with `{how}`; "
+                        f"the committed one is training/dataset")
+    records = [r for r in read_records(directory, prefix) if r["split"] == split]
     if not records:
         raise DataError(f"{directory} holds no '{split}' records")
     return records

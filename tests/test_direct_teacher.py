@@ -1,0 +1,195 @@
+"""The direct teacher (training/data/direct): every library op against PyTorch, the translation of a task's forward,
+and its answers judged by the real verifier (CPU, Triton interpreter)."""
+from __future__ import annotations
+
+import json
+import textwrap
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+from autotriton_backend.task import KernelTask
+from autotriton_backend.verifier import VerifyOptions, verify
+from autotriton_backend.candidate import Candidate
+from autotriton_backend.verifier.allowlist import gate
+from training.data.direct import library as lib
+from training.data.direct.translate import Unsupported, direct_answer, supported_ops
+
+
+def _x(*shape, dtype=torch.float32):
+    return torch.randn(*shape, dtype=dtype)
+
+
+torch.manual_seed(0)
+A, B, P = _x(3, 5), _x(5), _x(4, 6).abs() + 0.1
+M3, IMG, W, W4, C6 = _x(2, 3, 4), _x(2, 4, 6, 6), _x(6, 2, 3, 3), _x(6, 4, 3, 3), _x(6)
+# op -> (library call, PyTorch's own), both on the same inputs
+CASES = {
+    "abs": (lambda: lib.op_abs(A), lambda: A.abs()),
+    "neg": (lambda: lib.op_neg(A), lambda: -A),
+    "exp": (lambda: lib.op_exp(A), lambda: A.exp()),
+    "log": (lambda: lib.op_log(P), lambda: P.log()),
+    "log1p": (lambda: lib.op_log1p(P), lambda: P.log1p()),
+    "expm1": (lambda: lib.op_expm1(A), lambda: A.expm1()),
+    "sqrt": (lambda: lib.op_sqrt(P), lambda: P.sqrt()),
+    "rsqrt": (lambda: lib.op_rsqrt(P), lambda: P.rsqrt()),
+    "reciprocal": (lambda: lib.op_reciprocal(P), lambda: P.reciprocal()),
+    "sin": (lambda: lib.op_sin(A), lambda: A.sin()),
+    "cos": (lambda: lib.op_cos(A), lambda: A.cos()),
+    "erf": (lambda: lib.op_erf(A), lambda: torch.erf(A)),
+    "sign": (lambda: lib.op_sign(A), lambda: A.sign()),
+    "relu": (lambda: lib.op_relu(A), lambda: A.relu()),
+    "sigmoid": (lambda: lib.op_sigmoid(A), lambda: A.sigmoid()),
+    "tanh": (lambda: lib.op_tanh(A), lambda: A.tanh()),
+    "silu": (lambda: lib.op_silu(A), lambda: F.silu(A)),
+    "gelu": (lambda: (lib.op_gelu(A), lib.op_gelu(A, approximate="tanh")),
+             lambda: (F.gelu(A), F.gelu(A, approximate="tanh"))),
+    "mish": (lambda: lib.op_mish(A), lambda: F.mish(A)),
+    "elu": (lambda: lib.op_elu(A, 0.5), lambda: F.elu(A, 0.5)),
+    "leaky_relu": (lambda: lib.op_leaky_relu(A, 0.1), lambda: F.leaky_relu(A, 0.1)),
+    "softplus": (lambda: lib.op_softplus(A, 2.0, 1.0), lambda: F.softplus(A, 2.0, 1.0)),
+    "clamp": (lambda: lib.op_clamp(A, -0.5, 0.5), lambda: A.clamp(-0.5, 0.5)),
+    "clamp_min": (lambda: lib.op_clamp_min(A, 0), lambda: A.clamp_min(0)),
+    "clamp_max": (lambda: lib.op_clamp_max(A, 0.2), lambda: A.clamp_max(0.2)),
+    "clone": (lambda: lib.op_clone(A.t(), memory_format=torch.contiguous_format), lambda: A.t().contiguous()),
+    "convert_element_type": (lambda: lib.op_convert_element_type(A, torch.float16), lambda: A.half()),
+    "pow": (lambda: (lib.op_pow(A, 2), lib.op_pow(A, 3), lib.op_pow(P, 0.5), lib.op_pow(P[:3, :5], A)),
+            lambda: (A ** 2, A ** 3, P ** 0.5, P[:3, :5] ** A)),
+    "add": (lambda: (lib.op_add(A, B), lib.op_add(A, 1e-5), lib.op_add(A, B, alpha=2)),
+            lambda: (A + B, A + 1e-5, torch.add(A, B, alpha=2))),
+    "sub": (lambda: lib.op_sub(B, A), lambda: B - A),
+    "mul": (lambda: (lib.op_mul(A, B), lib.op_mul(A, -0.5)), lambda: (A * B, A * -0.5)),
+    "div": (lambda: lib.op_div(A, P[0, :5]), lambda: A / P[0, :5]),
+    "maximum": (lambda: lib.op_maximum(A, B), lambda: torch.maximum(A, B)),
+    "minimum": (lambda: lib.op_minimum(A, B), lambda: torch.minimum(A, B)),
+    "gt": (lambda: lib.op_gt(A, 0), lambda: A > 0),
+    "ge": (lambda: lib.op_ge(A, B), lambda: A >= B),
+    "lt": (lambda: lib.op_lt(A, 0.5), lambda: A < 0.5),
+    "le": (lambda: lib.op_le(A, B), lambda: A <= B),
+    "eq": (lambda: lib.op_eq(A, A), lambda: A == A),
+    "ne": (lambda: lib.op_ne(A, float("inf")), lambda: A != float("inf")),
+    "logical_and": (lambda: lib.op_logical_and(A > 0, B > 0), lambda: (A > 0) & (B > 0)),
+    "logical_or": (lambda: lib.op_logical_or(A > 0, B > 0), lambda: (A > 0) | (B > 0)),
+    "logical_not": (lambda: lib.op_logical_not(A > 0), lambda: ~(A > 0)),
+    "bitwise_and": (lambda: lib.op_bitwise_and(A > 0, B > 0), lambda: (A > 0) & (B > 0)),
+    "bitwise_or": (lambda: lib.op_bitwise_or(A > 0, B > 0), lambda: (A > 0) | (B > 0)),
+    "where": (lambda: (lib.op_where(A > 0, A, B), lib.op_where(A > 0, A, 0.0)),
+              lambda: (torch.where(A > 0, A, B), torch.where(A > 0, A, 0.0))),
+    "addcmul": (lambda: lib.op_addcmul(A, B, A, value=0.5), lambda: torch.addcmul(A, B, A, value=0.5)),
+    "full": (lambda: lib.op_full([2, 3], 1.5, dtype=torch.float32), lambda: torch.full([2, 3], 1.5)),
+    "scalar_tensor": (lambda: lib.op_scalar_tensor(0, dtype=torch.float32), lambda: torch.scalar_tensor(0)),
+    "iota": (lambda: lib.op_iota(7, start=2, step=3, dtype=torch.int64), lambda: torch.arange(2, 23, 3)),
+    "reshape": (lambda: lib.op_reshape(A, [5, 3]), lambda: A.reshape(5, 3)),
+    "view": (lambda: lib.op_view(A, [15]), lambda: A.view(15)),
+    "permute": (lambda: lib.op_permute(M3, [2, 0, 1]), lambda: M3.permute(2, 0, 1)),
+    "unsqueeze": (lambda: lib.op_unsqueeze(A, -2), lambda: A.unsqueeze(-2)),
+    "squeeze": (lambda: lib.op_squeeze(A.unsqueeze(0), [0]), lambda: A),
+    "expand": (lambda: lib.op_expand(B, [3, 5]), lambda: B.expand(3, 5)),
+    "select": (lambda: lib.op_select(M3, 1, 2), lambda: M3[:, 2]),
+    "as_strided": (lambda: lib.op_as_strided(A, [2, 2], [5, 1]), lambda: A.as_strided([2, 2], [5, 1])),
+    "transpose": (lambda: lib.op_transpose(M3, 0, 2), lambda: M3.transpose(0, 2)),
+    "sum": (lambda: (lib.op_sum(M3, [-1], True), lib.op_sum(M3), lib.op_sum(M3, [0, 2])),
+            lambda: (M3.sum(-1, keepdim=True), M3.sum(), M3.sum([0, 2]))),
+    "mean": (lambda: lib.op_mean(M3, 1), lambda: M3.mean(1)),
+    "amax": (lambda: lib.op_amax(M3, [-1], True), lambda: M3.amax(-1, keepdim=True)),
+    "amin": (lambda: lib.op_amin(M3, dim=0), lambda: M3.amin(0)),
+    "any": (lambda: lib.op_any(M3 > 1, [-1], True), lambda: (M3 > 1).any(-1, keepdim=True)),
+    "var": (lambda: (lib.op_var(M3, dim=-1), lib.op_var(M3, [1], correction=0, keepdim=True)),
+            lambda: (M3.var(-1), M3.var(1, correction=0, keepdim=True))),
+    "var_mean": (lambda: lib.op_var_mean(M3, [1], correction=0, keepdim=True),
+                 lambda: torch.var_mean(M3, [1], correction=0, keepdim=True)),
+    "softmax": (lambda: (lib.op_softmax(M3, dim=-1), lib.op_softmax(M3, 1)),
+                lambda: (M3.softmax(-1), M3.softmax(1))),
+    "log_softmax": (lambda: lib.op_log_softmax(M3, dim=0), lambda: M3.log_softmax(0)),
+    "logsumexp": (lambda: lib.op_logsumexp(M3, dim=-1), lambda: M3.logsumexp(-1)),
+    "cumsum": (lambda: lib.op_cumsum(M3, dim=1), lambda: M3.cumsum(1)),
+    "logcumsumexp": (lambda: lib.op_logcumsumexp(M3, dim=-1), lambda: M3.logcumsumexp(-1)),
+    "mm": (lambda: lib.op_mm(A, P[:, :5].t()), lambda: A @ P[:, :5].t()),
+    "addmm": (lambda: lib.op_addmm(B[:4], A.t(), P[:3, :4]), lambda: torch.addmm(B[:4], A.t(), P[:3, :4])),
+    "bmm": (lambda: lib.op_bmm(M3, M3.transpose(1, 2)), lambda: torch.bmm(M3, M3.transpose(1, 2))),
+    "matmul": (lambda: (lib.op_matmul(M3, A.t()[:4]), lib.op_matmul(A, B)), lambda: (M3 @ A.t()[:4], A @ B)),
+    "linear": (lambda: lib.op_linear(A, P[:, :5], B[:4]), lambda: F.linear(A, P[:, :5], B[:4])),
+    "conv2d": (lambda: (lib.op_conv2d(IMG, W, None, stride=2, padding=1, groups=2),
+                        lib.op_conv2d(IMG, W4, C6, padding=[0, 1], dilation=2)),
+               lambda: (F.conv2d(IMG, W, None, stride=2, padding=1, groups=2),
+                        F.conv2d(IMG, W4, C6, padding=[0, 1], dilation=2))),
+    "convolution": (lambda: lib.op_convolution(IMG, W, None, [1, 1], [1, 1], [1, 1], False, [0, 0], 2),
+                    lambda: F.conv2d(IMG, W, None, 1, 1, 1, 2)),
+    "max_pool2d": (lambda: (lib.op_max_pool2d(IMG, 2), lib.op_max_pool2d(IMG, 3, 2, 1)),
+                   lambda: (F.max_pool2d(IMG, 2), F.max_pool2d(IMG, 3, 2, 1))),
+    "avg_pool2d": (lambda: lib.op_avg_pool2d(IMG, [1, 2], [1, 2]), lambda: F.avg_pool2d(IMG, [1, 2], [1, 2])),
+    "adaptive_avg_pool2d": (lambda: (lib.op_adaptive_avg_pool2d(IMG, 1), lib.op_adaptive_avg_pool2d(IMG, [4, 5])),
+                            lambda: (F.adaptive_avg_pool2d(IMG, 1), F.adaptive_avg_pool2d(IMG, [4, 5]))),
+    "layer_norm": (lambda: lib.op_layer_norm(M3, (4,), B[:4], A[0, :4]), lambda: F.layer_norm(M3, (4,), B[:4], A[0, :4])),
+    "group_norm": (lambda: (lib.op_group_norm(IMG, 2), lib.op_group_norm(IMG, 2, B[:4], A[0, :4])),
+                   lambda: (F.group_norm(IMG, 2), F.group_norm(IMG, 2, B[:4], A[0, :4]))),
+    "batch_norm": (lambda: lib.op_batch_norm(IMG, B[:4], P[0, :4], A[0, :4], B[1:], training=False),
+                   lambda: F.batch_norm(IMG, B[:4], P[0, :4], A[0, :4], B[1:], training=False)),
+    "embedding": (lambda: lib.op_embedding(A, torch.tensor([[0, 2], [1, 1]])), lambda: A[torch.tensor([[0, 2], [1, 1]])]),
+}
+
+
+def test_every_library_op_has_a_case() -> None:
+    assert set(CASES) == supported_ops()
+
+
+@pytest.mark.parametrize("op", sorted(CASES))
+def test_library_op_matches_pytorch(op: str) -> None:
+    ours, theirs = CASES[op]
+    got, want = ours(), theirs()
+    got, want = (got, want) if isinstance(want, tuple) else ((got,), (want,))
+    for g, w in zip(got, want, strict=True):
+        assert g.shape == w.shape and g.dtype == w.dtype, (op, g.shape, w.shape, g.dtype, w.dtype)
+        torch.testing.assert_close(g, w, rtol=1e-4, atol=1e-4, equal_nan=True)
+
+
+TASK = '''
+import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def forward(self, x0, x1):
+        s0 = x0.shape[0]
+        v0 = torch.ops.aten.permute.default(x1, [1, 0])
+        v1 = torch.ops.aten.addmm.default(x0[0], x0, v0)
+        v2 = x0 * torch.rsqrt(torch.mean(v1 * v1, dim=-1, keepdim=True) + 1e-5)
+        v3 = torch.where(v2 > 0, v2, -torch.abs(v1))
+        v4 = torch.ops.aten.full.default([], 0.5, dtype=torch.float32, layout=torch.strided, device=x0.device,
+                                         pin_memory=False)
+        v5 = torch.ops.aten.reshape.default(torch.clamp(v3, min=-1.0) + v4, [s0 * 2, -1])
+        return v5, torch.softmax(v5, dim=0)
+
+
+def get_inputs():
+    return [torch.randn((4, 4), dtype=torch.float32), torch.randn((4, 4), dtype=torch.float32)]
+
+
+def get_init_inputs():
+    return []
+'''
+
+
+def test_answer_is_the_forward_renamed_and_the_verifier_accepts_it() -> None:
+    task = KernelTask.from_source(TASK, name="direct_forms")
+    answer = direct_answer(task)
+    assert all(check.passed for check in gate(answer)), gate(answer)
+    body = answer[answer.index("class ModelNew"):]
+    assert "s0 = x0.shape[0]" in body and "op_reshape(op_add(op_clamp(v3, low=-1.0), v4), [s0 * 2, -1])" in body
+    assert "op_full([], 0.5, dtype=torch.float32, device=x0.device)" in body  # layout, pin_memory dropped
+    assert "op_where(op_gt(v2, 0), v2, op_neg(op_abs(v1)))" in body
+    assert "def op_bmm" in answer and "def op_conv2d" not in answer  # only what the forward needs
+    verdict = verify(task, Candidate(answer), VerifyOptions(device="cpu", time_kernels=False))
+    assert verdict.correct, verdict.failed_check
+
+
+@pytest.mark.parametrize("forward, why", [
+    ("return torch.ops.aten.gather.default(x0, 1, x1)", "no library kernel for `gather`"),
+    ("return x0.exp()", "method call `x0.exp`"),
+    ("return x0 % x1", "operator `Mod`"),
+])
+def test_untranslatable_forms_are_unsupported(forward: str, why: str) -> None:
+    source = TASK.replace(TASK[TASK.index("        s0 ="):TASK.index("\n\n\ndef get_inputs")], f"        {forward}")
+    with pytest.raises(Unsupported, match=why):
+        direct_answer(KernelTask.from_source(source, name="direct_unsupported"))

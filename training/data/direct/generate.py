@@ -1,0 +1,128 @@
+"""`python -m training.data.direct.generate --data DIR`: the direct teacher's answer to every task of a dataset, judged.
+
+Reads the tasks of DIR's pairs and RL records, translates each (`translate.direct_answer`), judges the answers on
+a verifier pool (untimed: these pairs teach correctness) and writes the correct ones as PairRecords to
+DIR/pairs/direct-*.jsonl.gz, with DIR/direct.json: the counts by split and dtype and every failure's reason. Both
+splits are judged, so the summary says how much of the held-out split the library covers; SFT reads only the
+train split. A run replaces the previous run's shards (it takes minutes on a GPU, about 10 s a task on a CPU).
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import inspect
+import json
+import time
+from collections import Counter
+from concurrent.futures import TimeoutError as FutureTimeout
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from autotriton_backend.candidate import Candidate, Provenance
+from autotriton_backend.prompt import PROMPT_VERSION, first_prompt
+from autotriton_backend.task import KernelTask
+from autotriton_backend.verifier import VerifierPool, VerifyOptions
+
+from ..dataset import PairRecord, ShardWriter, VerdictSummary, read_records
+from ..judge import rejection_reason
+from . import library
+from .translate import Unsupported, direct_answer
+
+PREFIX = "direct"
+ENGINE = "direct-teacher"
+
+
+def dataset_tasks(data: Path) -> list[dict[str, Any]]:
+    """One record per task key (pairs first, then RL tasks): the train split first, each split by key."""
+    tasks: dict[str, dict[str, Any]] = {}
+    for kind in ("pairs", "rl"):
+        for record in read_records(data / kind, kind):
+            tasks.setdefault(record["task_key"], record)
+    return sorted(tasks.values(), key=lambda r: (r["split"] != "train", r["task_key"]))
+
+
+def teacher_info(device: str) -> dict[str, Any]:
+    import torch
+    import triton
+
+    library_text = Path(inspect.getsourcefile(library)).read_bytes()
+    gpu = torch.cuda.get_device_name(device) if device.startswith("cuda") else "none (Triton interpreter)"
+    return {"name": "direct", "library_sha256": hashlib.sha256(library_text).hexdigest(), "torch": torch.__version__,
+            "triton": triton.__version__, "gpu": gpu}
+
+
+def pair_record(record: dict[str, Any], target: str, verdict: Any, teacher: dict[str, Any]) -> PairRecord:
+    task = KernelTask.from_json(record["task"])
+    summary = VerdictSummary(correct=verdict.correct, failure=getattr(verdict, "failure", ""), device=verdict.device,
+                             max_abs_error=verdict.max_abs_error, max_rel_error=verdict.max_rel_error,
+                             candidate_ms=None, eager_ms=None, inductor_ms=None, speedup_vs_eager=None,
+                             speedup_vs_inductor=None)
+    return PairRecord(task_key=record["task_key"], task_name=record["task_name"], origin=record["origin"],
+                      source=record["source"], families=record["families"], composition=record["composition"],
+                      dtype=record["dtype"], split=record["split"], task=record["task"], prompt=first_prompt(task),
+                      target=target, variant=0, verdict=asdict(summary), prompt_version=PROMPT_VERSION,
+                      teacher=teacher)
+
+
+def generate(data: Path, device: str, workers: int | None, limit: int | None,
+             max_seconds: float | None = None) -> dict[str, Any]:
+    """Judge and write; after `max_seconds` the verdicts not yet back are left out (counted as `unjudged`)."""
+    started = time.monotonic()
+    records = dataset_tasks(data)[:limit]
+    counts: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
+    answers = []
+    for record in records:
+        try:
+            answers.append((record, direct_answer(KernelTask.from_json(record["task"]))))
+        except Unsupported as exc:
+            counts[f"{record['split']}:unsupported"] += 1
+            reasons[f"unsupported: {exc}"] += 1
+    for stale in (data / "pairs").glob(f"{PREFIX}-*.jsonl.gz"):
+        stale.unlink()
+    writer = ShardWriter(data / "pairs", PREFIX)
+    options = VerifyOptions(device=device, time_kernels=False)
+    with VerifierPool(device, workers) as pool:
+        teacher = teacher_info(pool.device)
+        futures = [(record, answer, pool.submit(KernelTask.from_json(record["task"]),
+                                                Candidate(answer, Provenance(engine=ENGINE, prompt_version=PROMPT_VERSION)), options))
+                   for record, answer in answers]
+        for record, answer, future in tqdm(futures, desc="direct teacher", unit="task"):
+            left = None if max_seconds is None else max_seconds - (time.monotonic() - started)
+            try:
+                verdict = future.result(timeout=None if left is None else max(left, 0.001))
+            except FutureTimeout:
+                counts[f"{record['split']}:unjudged"] += 1
+                continue
+            if verdict.correct:
+                counts[f"{record['split']}:correct"] += 1
+                counts[f"{record['split']}:correct:{record['dtype']}"] += 1
+                writer.write(asdict(pair_record(record, answer, verdict, teacher)))
+            else:
+                counts[f"{record['split']}:rejected"] += 1
+                reasons[rejection_reason(verdict)] += 1
+    writer.close()
+    summary = {"tasks": len(records), "device": teacher["gpu"], "counts": dict(sorted(counts.items())),
+               "reasons": dict(reasons.most_common())}
+    (data / "direct.json").write_text(json.dumps(summary, indent=1) + "\n")
+    return summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=Path("training/dataset"), help="dataset directory")
+    parser.add_argument("--device", default="auto", help="cuda, cuda:N or cpu (the Triton interpreter: slow)")
+    parser.add_argument("--workers", type=int, default=None, help="sandboxed verifier slots (default: the cores)")
+    parser.add_argument("--limit", type=int, default=None, help="judge only the first N tasks (a smoke test)")
+    parser.add_argument("--max-seconds", type=float, default=None,
+                        help="write what is judged by then and stop (the rest is counted as unjudged)")
+    args = parser.parse_args(argv)
+    print(json.dumps(generate(args.data, args.device, args.workers, args.limit, args.max_seconds), indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

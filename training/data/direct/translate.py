@@ -1,0 +1,172 @@
+"""The direct teacher: a task's `Model.forward`, each PyTorch call renamed to the library's `op_NAME`.
+
+Inductor's kernels hard-code a task's sizes (`xnumel = 8192`, `x0 = xindex % 64`): to write one for a new
+task a model must do the task's arithmetic, which a small model trained from scratch does not learn. The
+direct teacher's answer is instead the library's kernels for the ops the task uses (`library.py`, sizes read
+from the tensors at run time) and a forward that is the task's own, line for line, with `torch.exp(v0)` written
+`op_exp(v0)` and `v0 + x1` written `op_add(v0, x1)`. A task whose ops the library lacks has no answer
+(`Unsupported`). The answers are honest kernels and are judged by the verifier like any other.
+"""
+from __future__ import annotations
+
+import ast
+import inspect
+from functools import cache
+from pathlib import Path
+
+from autotriton_backend.task import KernelTask
+
+from . import library
+
+HEADER = "import math\n\nimport torch\nimport torch.nn as nn\nimport triton\nimport triton.language as tl\n"
+# Keyword arguments PyTorch's factories take that say nothing a kernel needs (and name torch attributes the
+# static gate refuses, such as torch.strided).
+DROPPED_KEYWORDS = frozenset({"layout", "pin_memory", "requires_grad"})
+RENAMED_KEYWORDS = {"min": "low", "max": "high", "input": "x"}  # the library may not bind builtin names
+BINARY_OPS = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "div", ast.Pow: "pow", ast.MatMult: "matmul"}
+COMPARE_OPS = {ast.Gt: "gt", ast.GtE: "ge", ast.Lt: "lt", ast.LtE: "le", ast.Eq: "eq", ast.NotEq: "ne"}
+CALL_PREFIXES = ("torch.ops.aten.", "torch.ops.prims.", "torch.nn.functional.", "F.", "torch.")
+SCALAR_SOURCES = frozenset({"shape", "size", "numel", "dim"})  # tensor attributes and methods that give ints
+SCALAR_BUILTINS = frozenset({"float", "int"})
+
+
+class Unsupported(ValueError):
+    """The task uses an op, or a form of Python, that the library has no kernel for."""
+
+
+@cache
+def _library() -> tuple[dict[str, str], dict[str, set[str]], list[str]]:
+    """The library's top-level definitions: source text and referenced names by name, and their order."""
+    source = Path(inspect.getsourcefile(library)).read_text()
+    tree = ast.parse(source)
+    texts: dict[str, str] = {}
+    uses: dict[str, set[str]] = {}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            name = node.name
+        elif isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
+            name = node.targets[0].id
+        else:
+            continue
+        first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+        texts[name] = "\n".join(source.splitlines()[first - 1:node.end_lineno])
+        uses[name] = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+    return texts, uses, list(texts)
+
+
+def supported_ops() -> frozenset[str]:
+    return frozenset(name.removeprefix("op_") for name in _library()[0] if name.startswith("op_"))
+
+
+def op_name(call: ast.Call) -> str | None:
+    """The PyTorch op a call names (`torch.ops.aten.sum.dim_IntList` -> "sum"), or None for a method call."""
+    text = ast.unparse(call.func)
+    for prefix in CALL_PREFIXES:
+        if text.startswith(prefix):
+            parts = text.removeprefix(prefix).split(".")
+            return parts[0]
+    return None
+
+
+class _Forward(ast.NodeTransformer):
+    """Rewrites forward's expressions; names bound to sizes (`s0 = x0.shape[0]`) stay Python arithmetic."""
+
+    def __init__(self) -> None:
+        self.scalars: set[str] = set()
+        self.used: set[str] = set()
+
+    def scalar(self, node: ast.expr) -> bool:
+        if isinstance(node, ast.Constant):
+            return True
+        if isinstance(node, ast.Name):
+            return node.id in self.scalars
+        if isinstance(node, ast.Attribute):
+            return node.attr in SCALAR_SOURCES
+        if isinstance(node, ast.Subscript):
+            return self.scalar(node.value)
+        if isinstance(node, ast.Call) and op_name(node) is None:
+            return (isinstance(node.func, ast.Attribute) and node.func.attr in SCALAR_SOURCES
+                    or isinstance(node.func, ast.Name) and node.func.id in SCALAR_BUILTINS)
+        if isinstance(node, ast.BinOp):
+            return self.scalar(node.left) and self.scalar(node.right)
+        if isinstance(node, ast.UnaryOp):
+            return self.scalar(node.operand)
+        return False
+
+    def op(self, name: str, args: list[ast.expr], keywords: list[ast.keyword] | None = None) -> ast.Call:
+        if name not in supported_ops():
+            raise Unsupported(f"no library kernel for `{name}`")
+        self.used.add(f"op_{name}")
+        return ast.Call(ast.Name(f"op_{name}", ast.Load()), args, keywords or [])
+
+    def visit_Assign(self, node: ast.Assign) -> ast.Assign:
+        if self.scalar(node.value):
+            self.scalars.update(n.id for t in node.targets for n in ast.walk(t) if isinstance(n, ast.Name))
+            return node
+        return self.generic_visit(node)
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        name = op_name(node)
+        if name is None:
+            if self.scalar(node):
+                return node
+            raise Unsupported(f"method call `{ast.unparse(node.func)}`")
+        args = [self.visit(a) for a in node.args]
+        keywords = [ast.keyword(RENAMED_KEYWORDS.get(k.arg, k.arg), self.visit(k.value))
+                    for k in node.keywords if k.arg not in DROPPED_KEYWORDS]
+        return self.op(name, args, keywords)
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
+        if self.scalar(node):
+            return node
+        if type(node.op) not in BINARY_OPS:
+            raise Unsupported(f"operator `{type(node.op).__name__}`")
+        return self.op(BINARY_OPS[type(node.op)], [self.visit(node.left), self.visit(node.right)])
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.AST:
+        if self.scalar(node):
+            return node
+        if not isinstance(node.op, ast.USub):
+            raise Unsupported(f"operator `{type(node.op).__name__}`")
+        return self.op("neg", [self.visit(node.operand)])
+
+    def visit_Compare(self, node: ast.Compare) -> ast.AST:
+        if len(node.ops) != 1 or type(node.ops[0]) not in COMPARE_OPS:
+            raise Unsupported("chained or unknown comparison")
+        return self.op(COMPARE_OPS[type(node.ops[0])], [self.visit(node.left), self.visit(node.comparators[0])])
+
+
+def _forward(tree: ast.Module) -> ast.FunctionDef:
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == "Model":
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef) and item.name == "forward":
+                    if any(isinstance(i, ast.FunctionDef) and i.name == "__init__" for i in node.body):
+                        raise Unsupported("Model.__init__ (the direct teacher takes weights as forward inputs)")
+                    return item
+    raise Unsupported("no Model.forward")
+
+
+def _closure(names: set[str]) -> list[str]:
+    texts, uses, order = _library()
+    needed, todo = set(), list(names)
+    while todo:
+        name = todo.pop()
+        if name in needed or name not in texts:
+            continue
+        needed.add(name)
+        todo.extend(uses[name])
+    return [name for name in order if name in needed]
+
+
+def direct_answer(task: KernelTask) -> str:
+    """The direct teacher's ModelNew for `task` (raises Unsupported)."""
+    forward = _forward(ast.parse(task.source))
+    rewriter = _Forward()
+    body = [rewriter.visit(statement) for statement in forward.body]
+    method = ast.FunctionDef("forward", forward.args, body, [], None, type_params=[])
+    model = ast.ClassDef("ModelNew", [ast.Attribute(ast.Name("nn", ast.Load()), "Module", ast.Load())], [],
+                         [method], [], type_params=[])
+    texts = _library()[0]
+    definitions = "\n\n\n".join(texts[name] for name in _closure(rewriter.used))
+    return f"{HEADER}\n{definitions}\n\n\n{ast.unparse(ast.fix_missing_locations(model))}\n"
