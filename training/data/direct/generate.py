@@ -23,7 +23,7 @@ from tqdm import tqdm
 
 from autotriton_backend.candidate import Candidate, Provenance
 from autotriton_backend.prompt import PROMPT_VERSION, first_prompt
-from autotriton_backend.task import KernelTask
+from autotriton_backend.task import KernelTask, TaskError
 from autotriton_backend.verifier import VerifierPool, VerifyOptions
 
 from ..dataset import PairRecord, ShardWriter, VerdictSummary, read_records
@@ -96,6 +96,10 @@ def generate(data: Path, device: str, workers: int | None, limit: int | None,
                 verdict = future.result(timeout=None if left is None else max(left, 0.001))
             except FutureTimeout:
                 counts[f"{record['split']}:unjudged"] += 1
+                continue
+            except TaskError as exc:  # the task's reference fails on this device: no answer can be judged
+                counts[f"{record['split']}:task_broken"] += 1
+                reasons[f"task_broken: {str(exc)[:80]}"] += 1
                 continue
             if verdict.correct:
                 counts[f"{record['split']}:correct"] += 1
