@@ -74,6 +74,7 @@ def generate(data: Path, device: str, workers: int | None, limit: int | None,
     records = dataset_tasks(data)[:limit]
     counts: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
+    examples: dict[str, list[str]] = {}
     answers = []
     for record in records:
         try:
@@ -107,10 +108,14 @@ def generate(data: Path, device: str, workers: int | None, limit: int | None,
                 writer.write(asdict(pair_record(record, answer, verdict, teacher)))
             else:
                 counts[f"{record['split']}:rejected"] += 1
-                reasons[rejection_reason(verdict)] += 1
+                reason = rejection_reason(verdict)
+                reasons[reason] += 1
+                if len(examples.setdefault(reason, [])) < 5:  # what the library must fix, task by task
+                    check = verdict.failed_check
+                    examples[reason].append(f"{record['task_name']}: {check.reason[:300] if check else ''}")
     writer.close()
     summary = {"tasks": len(records), "device": teacher["gpu"], "counts": dict(sorted(counts.items())),
-               "reasons": dict(reasons.most_common())}
+               "reasons": dict(reasons.most_common()), "examples": examples}
     (data / "direct.json").write_text(json.dumps(summary, indent=1) + "\n")
     return summary
 
