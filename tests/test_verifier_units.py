@@ -313,3 +313,25 @@ def test_kernel_body_watch_counts_torch_compute_inside_an_interpreted_launch(mon
             kernel[(1,)](out, BLOCK=4)
         seen[kernel.__name__] = dict(observer.compute_ops)
     assert seen == {"torch_in_body": {"add (inside a kernel)": 1}, "honest": {}}
+
+
+def test_a_reference_set_evicted_mid_session_keeps_its_files_until_the_session_ends(monkeypatch):
+    """More tasks in flight than the judge caches: a new task's set evicts one that another slot is still judging
+    on. Deleting its files then made that candidate's run fail (`A-0 cannot be opened`), blamed on the candidate."""
+    from autotriton_backend.verifier import judge as judge_module
+    from autotriton_backend.verifier.judge import Judge, JudgeJob
+
+    catalogue = Path(__file__).parent / "catalogue"
+    first, second = (KernelTask.from_file(catalogue / f"{name}.py") for name in ("task_add_relu", "task_softmax"))
+    monkeypatch.setattr(judge_module, "CACHED_TASKS", 1)
+    judge = Judge("cpu", slots=0)
+    try:
+        in_use = judge._reference_set(JudgeJob(first, None, ""))
+        newer = judge._reference_set(JudgeJob(second, None, ""))  # evicts the first set from the cache
+        assert list(judge.references) == [second.key] and in_use.directory.is_dir()
+        judge._release(in_use)  # its session ends: now its files go
+        assert not in_use.directory.exists() and newer.directory.is_dir()
+        judge._release(newer)  # still cached: kept for the next candidate of its task
+        assert newer.directory.is_dir()
+    finally:
+        judge.close()
