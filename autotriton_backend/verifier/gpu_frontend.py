@@ -16,6 +16,7 @@ interpreter is typed as compiled (`_interpret_as_compiled`) or the construct is 
 from __future__ import annotations
 
 import ast
+import copy
 import functools
 import inspect
 import os
@@ -81,6 +82,16 @@ def _interpret_as_compiled() -> None:
             return value
         return semantic.to_tensor(value, False)
 
+    def compiled_pick(test, body: Callable, orelse: Callable):  # `x if c else y`: over a runtime c, a tensor
+        value = body() if test else orelse()
+        return semantic.to_tensor(value) if isinstance(test, interpreter.tl.tensor) else value
+
+    def compiled_not(value):  # the compiler's `not` of a tensor is a tensor (tl.tensor.__not__), Python's a bool
+        return semantic.not_(value) if isinstance(value, interpreter.tl.tensor) else not value
+
+    def compiled_annotated(annotation, value):  # the compiler tells a constexpr annotation by value, not text
+        return value if annotation == interpreter.tl.constexpr else compiled_value(value)
+
     def compiled(name: str) -> ast.Attribute:  # one of the functions below, as the rewritten kernel reaches it
         return ast.Attribute(ast.Name("interpreter_semantic", ast.Load()), f"compiled_{name}", ast.Load())
 
@@ -95,8 +106,29 @@ def _interpret_as_compiled() -> None:
 
         def visit_AnnAssign(self, node):  # the interpreter's own leaves `c: tl.int32 = 1` a Python int
             node = self.generic_visit(node)
-            if node.value is not None and not ast.unparse(node.annotation).endswith("constexpr"):
-                node.value = assigned(node.value)
+            if node.value is not None:  # `c: tl.int32 if 1 else tl.constexpr = 1` is a tensor to the compiler
+                annotation = ast.fix_missing_locations(copy.deepcopy(node.annotation))
+                node.value = ast.copy_location(ast.Call(compiled("annotated"), [annotation, node.value], []), node.value)
+            return node
+
+        def visit_AugAssign(self, node):  # the compiler's `x += v` is `x = x + v`, converted as any assigned value
+            node = self.generic_visit(node)
+            if not isinstance(node.target, ast.Name):
+                return node  # the compiler refuses assigning subscripts and attributes
+            load = ast.copy_location(ast.Name(node.target.id, ast.Load()), node.target)
+            value = ast.copy_location(ast.BinOp(load, node.op, node.value), node)
+            return ast.copy_location(ast.Assign([node.target], assigned(value)), node)
+
+        def visit_IfExp(self, node):
+            node = self.generic_visit(node)
+            branches = [ast.copy_location(ast.Lambda(ast.arguments([], [], None, [], [], None, []), branch), branch)
+                        for branch in (node.body, node.orelse)]
+            return ast.copy_location(ast.Call(compiled("pick"), [node.test, *branches], []), node)
+
+        def visit_UnaryOp(self, node):
+            node = self.generic_visit(node)
+            if isinstance(node.op, ast.Not):
+                return ast.copy_location(ast.Call(compiled("not"), [node.operand], []), node)
             return node
 
         def visit_Call(self, node):
@@ -123,6 +155,8 @@ def _interpret_as_compiled() -> None:
     interpreter.ReduceScanOpInterface.__init__ = reduce_scan
     semantic.compiled_range = compiled_range
     semantic.compiled_value = compiled_value
+    semantic.compiled_pick, semantic.compiled_not, semantic.compiled_annotated = \
+        compiled_pick, compiled_not, compiled_annotated
     semantic.compiled_min = compiled_builtin(min, interpreter.tl.core.builtin_min)
     semantic.compiled_max = compiled_builtin(max, interpreter.tl.core.builtin_max)
     interpreter.FunctionRewriter.ast_transformer = Transformer()
@@ -207,7 +241,16 @@ def _interpreter_agrees() -> Iterator[None]:
                                           "`x if c else y`, not): for values use `&`, `|` or tl.where")
         return result
 
-    patched = {"visit_FunctionDef": visit_FunctionDef, "_apply_boolean_values": _apply_boolean_values}
+    def cast_to(self, value, ty):  # a return's value made a tensor of the returns' common type
+        if isinstance(value, code_generator.language.constexpr) and \
+                not isinstance(ty, code_generator.language.constexpr_type) and not _is_triton(self):
+            raise CompilationRefused(f"`{self.jit_fn.__name__}` returns the constant {value.value!r} where another "
+                                     f"return gives a {ty}: return tensors of one type (tl.full((), v, dtype))")
+        return cast(self, value, ty)
+
+    cast = generator.cast_to
+    patched = {"visit_FunctionDef": visit_FunctionDef, "_apply_boolean_values": _apply_boolean_values,
+               "cast_to": cast_to}
     originals = {name: getattr(generator, name) for name in patched}
     for name, method in patched.items():
         setattr(generator, name, method)
@@ -235,6 +278,8 @@ def _conditions(generator: Any, function: ast.FunctionDef) -> set[int]:
                     raise generator._unsupported(node, "`is` compares only with None in a kernel: use ==")
         elif isinstance(node, (ast.For, ast.While)) and node.orelse:
             raise generator._unsupported(node, "a loop's `else` is not supported in a kernel")
+        elif isinstance(node, ast.AnnAssign) and node.value is None:  # makes the name's next value a constexpr
+            raise generator._unsupported(node, "annotate a name where it is assigned: `c: tl.constexpr = 1`")
         if isinstance(node, (ast.If, ast.While, ast.IfExp, ast.Assert)):
             conditions.add(id(node.test))
         elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
