@@ -129,6 +129,16 @@ def gate(source: str) -> list[Check]:
 
 @lru_cache(maxsize=256)
 def _gate(source: str) -> tuple[Check, ...]:
+    """The parser and the gate's own walks recurse per nesting level: `1 + 1 + ... + 1` of 900 terms raised
+    RecursionError (MemoryError from the parser past 100,000 unary minuses) out of the caller's `verify`, which
+    ended every candidate's judgement in the agent's batch (tests/attacks/gate_deep_expression.py)."""
+    try:
+        return _checks(source)
+    except (RecursionError, MemoryError):
+        return (Check("syntax", False, "the code nests too deeply (a very long expression?): split it up"),)
+
+
+def _checks(source: str) -> tuple[Check, ...]:
     try:
         tree, scopes = parse_source(source), source_scopes(source)
     except SyntaxError as exc:
