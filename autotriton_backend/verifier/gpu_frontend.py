@@ -52,9 +52,13 @@ def _interpret_as_compiled() -> None:
     too (the interpreter converted only a plain `x = 1`: frontend8_tuple_target_untyped.py,
     frontend8_tuple_value_untyped.py, frontend8_annassign_untyped.py). `min`/`max` of tensors are
     tl.minimum/tl.maximum, as compiled (Python's returned one operand: frontend_builtin_max_dtype.py; refusing them
-    instead refused inductor's own matmul template). And a reduction's
+    instead refused inductor's own matmul template; only Python's: tl.standard's own `max` is the reduction, and
+    tl.argmax failed when every `max(...)` was replaced). And a reduction's
     or scan's combine function ran as written, never rewritten: `c = 0.5` stayed a Python float there
-    (frontend_combine_fn_unrewritten.py); it runs rewritten now, as kernels and helpers do."""
+    (frontend_combine_fn_unrewritten.py); it runs rewritten now, as kernels and helpers do. Round attack9 found
+    more values typed otherwise (tests/attacks/frontend9_*): a ternary over a runtime condition (a tensor to the
+    compiler), an augmented assignment (`x = x + v` to the compiler), `not` of a tensor (a tensor, not a bool),
+    and an annotation the compiler tells a constexpr by value, not text; all are now typed as compiled."""
     from triton.runtime import interpreter
 
     semantic, convert = interpreter.interpreter_semantic, interpreter._implicit_cvt
@@ -131,10 +135,10 @@ def _interpret_as_compiled() -> None:
                 return ast.copy_location(ast.Call(compiled("not"), [node.operand], []), node)
             return node
 
-        def visit_Call(self, node):
+        def visit_Call(self, node):  # `max(...)` by what the name is bound to: tl.standard's own max is a reduction
             node = self.generic_visit(node)
             if isinstance(node.func, ast.Name) and node.func.id in ("min", "max"):
-                node.func = ast.copy_location(compiled(node.func.id), node.func)
+                node.func = ast.copy_location(ast.Call(compiled("builtin"), [node.func], []), node.func)
             return node
 
         def visit_For(self, node):
@@ -157,8 +161,10 @@ def _interpret_as_compiled() -> None:
     semantic.compiled_value = compiled_value
     semantic.compiled_pick, semantic.compiled_not, semantic.compiled_annotated = \
         compiled_pick, compiled_not, compiled_annotated
-    semantic.compiled_min = compiled_builtin(min, interpreter.tl.core.builtin_min)
-    semantic.compiled_max = compiled_builtin(max, interpreter.tl.core.builtin_max)
+    builtins = {min: compiled_builtin(min, interpreter.tl.core.builtin_min),
+                max: compiled_builtin(max, interpreter.tl.core.builtin_max)}
+    semantic.compiled_builtin = lambda function: next((compiled for builtin, compiled in builtins.items()
+                                                       if function is builtin), function)
     interpreter.FunctionRewriter.ast_transformer = Transformer()
     interpreter._implicit_cvt = lambda arg: semantic.scalar_constant(arg, dtype=interpreter.tl.float32) \
         if type(arg) is float else convert(arg)

@@ -2,7 +2,7 @@
 # expect: correct
 # Idioms the round attack9 fixes type as compiled: a ternary over a runtime condition, `not` of a runtime and of a
 # constexpr value, augmented assignments of tensors and constants, annotated constexprs, and helpers whose returns
-# are all tensors or one constant.
+# are all tensors or one constant; tl.argmax (tl.standard's own `max`, not Python's).
 import torch
 import triton
 import triton.language as tl
@@ -35,6 +35,8 @@ def add_relu_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr, FLIP: tl.cons
         acc += tl.load(y_ptr + offs, mask=mask, other=0.0) * scale
     if not (n < 0):
         acc = clamp_low(acc, 0.0) * steps
+    first = tl.argmax(tl.where(mask, 0.0, 1.0), 0)
+    acc += first * 0
     tl.store(out_ptr + offs, acc, mask=mask)
 
 
