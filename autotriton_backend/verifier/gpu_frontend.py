@@ -58,7 +58,10 @@ def _interpret_as_compiled() -> None:
     (frontend_combine_fn_unrewritten.py); it runs rewritten now, as kernels and helpers do. Round attack9 found
     more values typed otherwise (tests/attacks/frontend9_*): a ternary over a runtime condition (a tensor to the
     compiler), an augmented assignment (`x = x + v` to the compiler), `not` of a tensor (a tensor, not a bool),
-    and an annotation the compiler tells a constexpr by value, not text; all are now typed as compiled."""
+    and an annotation the compiler tells a constexpr by value, not text; all are now typed as compiled. And `and`/`or`
+    are evaluated as the compiler does (every runtime operand, a deciding constant as the value): Python's
+    `n > 0 or C` is the tensor, the compiler's the constant C, which made a ternary's kind differ
+    (frontend9_boolop_ifexp_kind.py)."""
     from triton.runtime import interpreter
 
     semantic, convert = interpreter.interpreter_semantic, interpreter._implicit_cvt
@@ -89,6 +92,19 @@ def _interpret_as_compiled() -> None:
     def compiled_pick(test, body: Callable, orelse: Callable):  # `x if c else y`: over a runtime c, a tensor
         value = body() if test else orelse()
         return semantic.to_tensor(value) if isinstance(test, interpreter.tl.tensor) else value
+
+    def compiled_boolop(conjunction: bool, *operands: Callable):  # `a or C` as _apply_boolean_values makes it
+        runtime, value = [], None
+        for operand in operands:  # a runtime operand decides nothing: every one is evaluated, as compiled
+            value = operand()
+            if isinstance(value, interpreter.tl.tensor):
+                runtime.append(value)
+            elif bool(value) is not conjunction:  # a deciding constant (False for and, True for or) is the value
+                return value
+        while len(runtime) >= 2:
+            rhs, lhs = runtime.pop(), runtime.pop()
+            runtime.append(lhs.logical_and(rhs) if conjunction else lhs.logical_or(rhs))
+        return runtime[0] if runtime else value
 
     def compiled_not(value):  # the compiler's `not` of a tensor is a tensor (tl.tensor.__not__), Python's a bool
         return semantic.not_(value) if isinstance(value, interpreter.tl.tensor) else not value
@@ -129,6 +145,13 @@ def _interpret_as_compiled() -> None:
                         for branch in (node.body, node.orelse)]
             return ast.copy_location(ast.Call(compiled("pick"), [node.test, *branches], []), node)
 
+        def visit_BoolOp(self, node):  # Python's `n > 0 or C` is the tensor, the compiler's the constant C
+            node = self.generic_visit(node)
+            operands = [ast.copy_location(ast.Lambda(ast.arguments([], [], None, [], [], None, []), value), value)
+                        for value in node.values]
+            return ast.copy_location(ast.Call(compiled("boolop"), [ast.Constant(isinstance(node.op, ast.And)),
+                                                                  *operands], []), node)
+
         def visit_UnaryOp(self, node):
             node = self.generic_visit(node)
             if isinstance(node.op, ast.Not):
@@ -159,8 +182,8 @@ def _interpret_as_compiled() -> None:
     interpreter.ReduceScanOpInterface.__init__ = reduce_scan
     semantic.compiled_range = compiled_range
     semantic.compiled_value = compiled_value
-    semantic.compiled_pick, semantic.compiled_not, semantic.compiled_annotated = \
-        compiled_pick, compiled_not, compiled_annotated
+    semantic.compiled_pick, semantic.compiled_boolop, semantic.compiled_not, semantic.compiled_annotated = \
+        compiled_pick, compiled_boolop, compiled_not, compiled_annotated
     builtins = {min: compiled_builtin(min, interpreter.tl.core.builtin_min),
                 max: compiled_builtin(max, interpreter.tl.core.builtin_max)}
     semantic.compiled_builtin = lambda function: next((compiled for builtin, compiled in builtins.items()

@@ -1,8 +1,9 @@
 # task: task_add_relu
 # expect: correct
-# Idioms the round attack9 fixes type as compiled: a ternary over a runtime condition, `not` of a runtime and of a
-# constexpr value, augmented assignments of tensors and constants, annotated constexprs, and helpers whose returns
-# are all tensors or one constant; tl.argmax (tl.standard's own `max`, not Python's).
+# Idioms the round attack9 fixes type as compiled: a ternary over a runtime condition, and/or mixing runtime values
+# and constexprs, `not` of a runtime and of a constexpr value, augmented assignments of tensors and constants,
+# annotated constexprs, helpers whose returns are all tensors or one constant, and tl.argmax (tl.standard's own
+# `max`, not Python's).
 import torch
 import triton
 import triton.language as tl
@@ -31,6 +32,7 @@ def add_relu_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr, FLIP: tl.cons
         acc += tl.load(x_ptr + offs, mask=mask, other=0.0)
         steps += 1
     scale = 1.0 if n > 0 else 2.0
+    scale = scale if (n > 0 or FLIP) and not (n < 0 and FLIP) else 3.0
     if not FLIP:
         acc += tl.load(y_ptr + offs, mask=mask, other=0.0) * scale
     if not (n < 0):
