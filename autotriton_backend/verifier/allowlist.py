@@ -13,6 +13,7 @@ import builtins
 import inspect
 import io
 import math
+import re
 import symtable
 import tokenize
 import types
@@ -128,6 +129,16 @@ def gate(source: str) -> list[Check]:
 
 @lru_cache(maxsize=256)
 def _gate(source: str) -> tuple[Check, ...]:
+    """The parser and the gate's own walks recurse per nesting level: `1 + 1 + ... + 1` of 900 terms raised
+    RecursionError (MemoryError from the parser past 100,000 unary minuses) out of the caller's `verify`, which
+    ended every candidate's judgement in the agent's batch (tests/attacks/gate_deep_expression.py)."""
+    try:
+        return _checks(source)
+    except (RecursionError, MemoryError):
+        return (Check("syntax", False, "the code nests too deeply (a very long expression?): split it up"),)
+
+
+def _checks(source: str) -> tuple[Check, ...]:
     try:
         tree, scopes = parse_source(source), source_scopes(source)
     except SyntaxError as exc:
@@ -313,9 +324,13 @@ class _Gate:
         kernel, inside a launch and among the `triton.jit(...)` call's keywords, so the defaults it evaluates then
         must be constants: `d=helper()` ran host code there (tests/attacks/interp_inner_kernel_default_call.py)."""
         first = (kernel.decorator_list or [kernel])[0].lineno
+        # Any whitespace after `def`: the front end compiles the first line matching `^def\s+name(` (JITFunction),
+        # so `def<TAB>name(` in a decorator's string was compiled and the kernel below it ran, never compiled
+        # (tests/attacks/frontend9_def_tab_in_decorator.py).
         starts = [number for number, line in enumerate(self.lines[first - 1:kernel.end_lineno], first)
-                  if line.strip().startswith("def ")]
-        if starts != [kernel.lineno]:  # its own, as `def name(`: `def<TAB>name(` made the string's the only one
+                  if re.match(r"\s*def\s", line)]
+        if starts != [kernel.lineno] or not self.lines[kernel.lineno - 1].strip().startswith("def "):
+            # its own, as `def name(`: `def<TAB>name(` made the string's the only one the interpreter runs
             raise Refused(kernel, f"kernel `{kernel.name}` must have exactly one line starting with `def ` "
                                   "(its own, written `def name(`): no nested functions or such strings in a "
                                   "@triton.jit kernel")

@@ -16,6 +16,7 @@ interpreter is typed as compiled (`_interpret_as_compiled`) or the construct is 
 from __future__ import annotations
 
 import ast
+import copy
 import functools
 import inspect
 import os
@@ -51,9 +52,16 @@ def _interpret_as_compiled() -> None:
     too (the interpreter converted only a plain `x = 1`: frontend8_tuple_target_untyped.py,
     frontend8_tuple_value_untyped.py, frontend8_annassign_untyped.py). `min`/`max` of tensors are
     tl.minimum/tl.maximum, as compiled (Python's returned one operand: frontend_builtin_max_dtype.py; refusing them
-    instead refused inductor's own matmul template). And a reduction's
+    instead refused inductor's own matmul template; only Python's: tl.standard's own `max` is the reduction, and
+    tl.argmax failed when every `max(...)` was replaced). And a reduction's
     or scan's combine function ran as written, never rewritten: `c = 0.5` stayed a Python float there
-    (frontend_combine_fn_unrewritten.py); it runs rewritten now, as kernels and helpers do."""
+    (frontend_combine_fn_unrewritten.py); it runs rewritten now, as kernels and helpers do. Round attack9 found
+    more values typed otherwise (tests/attacks/frontend9_*): a ternary over a runtime condition (a tensor to the
+    compiler), an augmented assignment (`x = x + v` to the compiler), `not` of a tensor (a tensor, not a bool),
+    and an annotation the compiler tells a constexpr by value, not text; all are now typed as compiled. And `and`/`or`
+    are evaluated as the compiler does (every runtime operand, a deciding constant as the value): Python's
+    `n > 0 or C` is the tensor, the compiler's the constant C, which made a ternary's kind differ
+    (frontend9_boolop_ifexp_kind.py)."""
     from triton.runtime import interpreter
 
     semantic, convert = interpreter.interpreter_semantic, interpreter._implicit_cvt
@@ -81,6 +89,29 @@ def _interpret_as_compiled() -> None:
             return value
         return semantic.to_tensor(value, False)
 
+    def compiled_pick(test, body: Callable, orelse: Callable):  # `x if c else y`: over a runtime c, a tensor
+        value = body() if test else orelse()
+        return semantic.to_tensor(value) if isinstance(test, interpreter.tl.tensor) else value
+
+    def compiled_boolop(conjunction: bool, *operands: Callable):  # `a or C` as _apply_boolean_values makes it
+        runtime, value = [], None
+        for operand in operands:  # a runtime operand decides nothing: every one is evaluated, as compiled
+            value = operand()
+            if isinstance(value, interpreter.tl.tensor):
+                runtime.append(value)
+            elif bool(value) is not conjunction:  # a deciding constant (False for and, True for or) is the value
+                return value
+        while len(runtime) >= 2:
+            rhs, lhs = runtime.pop(), runtime.pop()
+            runtime.append(lhs.logical_and(rhs) if conjunction else lhs.logical_or(rhs))
+        return runtime[0] if runtime else value
+
+    def compiled_not(value):  # the compiler's `not` of a tensor is a tensor (tl.tensor.__not__), Python's a bool
+        return semantic.not_(value) if isinstance(value, interpreter.tl.tensor) else not value
+
+    def compiled_annotated(annotation, value):  # the compiler tells a constexpr annotation by value, not text
+        return value if annotation == interpreter.tl.constexpr else compiled_value(value)
+
     def compiled(name: str) -> ast.Attribute:  # one of the functions below, as the rewritten kernel reaches it
         return ast.Attribute(ast.Name("interpreter_semantic", ast.Load()), f"compiled_{name}", ast.Load())
 
@@ -95,14 +126,42 @@ def _interpret_as_compiled() -> None:
 
         def visit_AnnAssign(self, node):  # the interpreter's own leaves `c: tl.int32 = 1` a Python int
             node = self.generic_visit(node)
-            if node.value is not None and not ast.unparse(node.annotation).endswith("constexpr"):
-                node.value = assigned(node.value)
+            if node.value is not None:  # `c: tl.int32 if 1 else tl.constexpr = 1` is a tensor to the compiler
+                annotation = ast.fix_missing_locations(copy.deepcopy(node.annotation))
+                node.value = ast.copy_location(ast.Call(compiled("annotated"), [annotation, node.value], []), node.value)
             return node
 
-        def visit_Call(self, node):
+        def visit_AugAssign(self, node):  # the compiler's `x += v` is `x = x + v`, converted as any assigned value
+            node = self.generic_visit(node)
+            if not isinstance(node.target, ast.Name):
+                return node  # the compiler refuses assigning subscripts and attributes
+            load = ast.copy_location(ast.Name(node.target.id, ast.Load()), node.target)
+            value = ast.copy_location(ast.BinOp(load, node.op, node.value), node)
+            return ast.copy_location(ast.Assign([node.target], assigned(value)), node)
+
+        def visit_IfExp(self, node):
+            node = self.generic_visit(node)
+            branches = [ast.copy_location(ast.Lambda(ast.arguments([], [], None, [], [], None, []), branch), branch)
+                        for branch in (node.body, node.orelse)]
+            return ast.copy_location(ast.Call(compiled("pick"), [node.test, *branches], []), node)
+
+        def visit_BoolOp(self, node):  # Python's `n > 0 or C` is the tensor, the compiler's the constant C
+            node = self.generic_visit(node)
+            operands = [ast.copy_location(ast.Lambda(ast.arguments([], [], None, [], [], None, []), value), value)
+                        for value in node.values]
+            return ast.copy_location(ast.Call(compiled("boolop"), [ast.Constant(isinstance(node.op, ast.And)),
+                                                                  *operands], []), node)
+
+        def visit_UnaryOp(self, node):
+            node = self.generic_visit(node)
+            if isinstance(node.op, ast.Not):
+                return ast.copy_location(ast.Call(compiled("not"), [node.operand], []), node)
+            return node
+
+        def visit_Call(self, node):  # `max(...)` by what the name is bound to: tl.standard's own max is a reduction
             node = self.generic_visit(node)
             if isinstance(node.func, ast.Name) and node.func.id in ("min", "max"):
-                node.func = ast.copy_location(compiled(node.func.id), node.func)
+                node.func = ast.copy_location(ast.Call(compiled("builtin"), [node.func], []), node.func)
             return node
 
         def visit_For(self, node):
@@ -123,8 +182,12 @@ def _interpret_as_compiled() -> None:
     interpreter.ReduceScanOpInterface.__init__ = reduce_scan
     semantic.compiled_range = compiled_range
     semantic.compiled_value = compiled_value
-    semantic.compiled_min = compiled_builtin(min, interpreter.tl.core.builtin_min)
-    semantic.compiled_max = compiled_builtin(max, interpreter.tl.core.builtin_max)
+    semantic.compiled_pick, semantic.compiled_boolop, semantic.compiled_not, semantic.compiled_annotated = \
+        compiled_pick, compiled_boolop, compiled_not, compiled_annotated
+    builtins = {min: compiled_builtin(min, interpreter.tl.core.builtin_min),
+                max: compiled_builtin(max, interpreter.tl.core.builtin_max)}
+    semantic.compiled_builtin = lambda function: next((compiled for builtin, compiled in builtins.items()
+                                                       if function is builtin), function)
     interpreter.FunctionRewriter.ast_transformer = Transformer()
     interpreter._implicit_cvt = lambda arg: semantic.scalar_constant(arg, dtype=interpreter.tl.float32) \
         if type(arg) is float else convert(arg)
@@ -207,7 +270,16 @@ def _interpreter_agrees() -> Iterator[None]:
                                           "`x if c else y`, not): for values use `&`, `|` or tl.where")
         return result
 
-    patched = {"visit_FunctionDef": visit_FunctionDef, "_apply_boolean_values": _apply_boolean_values}
+    def cast_to(self, value, ty):  # a return's value made a tensor of the returns' common type
+        if isinstance(value, code_generator.language.constexpr) and \
+                not isinstance(ty, code_generator.language.constexpr_type) and not _is_triton(self):
+            raise CompilationRefused(f"`{self.jit_fn.__name__}` returns the constant {value.value!r} where another "
+                                     f"return gives a {ty}: return tensors of one type (tl.full((), v, dtype))")
+        return cast(self, value, ty)
+
+    cast = generator.cast_to
+    patched = {"visit_FunctionDef": visit_FunctionDef, "_apply_boolean_values": _apply_boolean_values,
+               "cast_to": cast_to}
     originals = {name: getattr(generator, name) for name in patched}
     for name, method in patched.items():
         setattr(generator, name, method)
@@ -235,6 +307,8 @@ def _conditions(generator: Any, function: ast.FunctionDef) -> set[int]:
                     raise generator._unsupported(node, "`is` compares only with None in a kernel: use ==")
         elif isinstance(node, (ast.For, ast.While)) and node.orelse:
             raise generator._unsupported(node, "a loop's `else` is not supported in a kernel")
+        elif isinstance(node, ast.AnnAssign) and node.value is None:  # makes the name's next value a constexpr
+            raise generator._unsupported(node, "annotate a name where it is assigned: `c: tl.constexpr = 1`")
         if isinstance(node, (ast.If, ast.While, ast.IfExp, ast.Assert)):
             conditions.add(id(node.test))
         elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
