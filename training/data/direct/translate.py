@@ -3,11 +3,11 @@
 Inductor's kernels hard-code a task's sizes (`xnumel = 8192`, `x0 = xindex % 64`): to write one for a new
 task a model must do the task's arithmetic, which a small model trained from scratch does not learn. The
 direct teacher's answer is instead a forward that is the task's own, line for line, with `torch.exp(v0)` written
-`op_exp(v0)` and `v0 + x1` written `op_add(v0, x1)`, then the whole library (`library.py`: kernels whose sizes are
-read from the tensors at run time), the same text in every answer. Answers that carried only the functions their
-forward calls taught a model to choose them, and it did not: run 45's SFT model (library first) called an `op_`
-function it had not written in 4 of 15 held-out answers, run 47's (forward first) in 15 of 29. A task whose ops the
-library lacks has no answer (`Unsupported`). The answers are honest kernels, judged by the verifier like any other.
+`op_exp(v0)` and `v0 + x1` written `op_add(v0, x1)`, then the library's kernels for the ops it calls (`library.py`,
+sizes read from the tensors at run time). The forward comes first so that a model writing the answer has already
+named the ops when it picks the library's functions: run 45's SFT model, trained on answers with the library first,
+called an `op_` function it had not written in 4 of 15 held-out answers. A task whose ops the library lacks has no answer
+(`Unsupported`). The answers are honest kernels and are judged by the verifier like any other.
 """
 from __future__ import annotations
 
@@ -37,11 +37,12 @@ class Unsupported(ValueError):
 
 
 @cache
-def _library() -> dict[str, str]:
-    """The library's top-level definitions (source text by name, in the file's order)."""
+def _library() -> tuple[dict[str, str], dict[str, set[str]], list[str]]:
+    """The library's top-level definitions: source text and referenced names by name, and their order."""
     source = Path(inspect.getsourcefile(library)).read_text()
     tree = ast.parse(source)
     texts: dict[str, str] = {}
+    uses: dict[str, set[str]] = {}
     for node in tree.body:
         if isinstance(node, ast.FunctionDef):
             name = node.name
@@ -51,11 +52,12 @@ def _library() -> dict[str, str]:
             continue
         first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
         texts[name] = "\n".join(source.splitlines()[first - 1:node.end_lineno])
-    return texts
+        uses[name] = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+    return texts, uses, list(texts)
 
 
 def supported_ops() -> frozenset[str]:
-    return frozenset(name.removeprefix("op_") for name in _library() if name.startswith("op_"))
+    return frozenset(name.removeprefix("op_") for name in _library()[0] if name.startswith("op_"))
 
 
 def op_name(call: ast.Call) -> str | None:
@@ -73,6 +75,7 @@ class _Forward(ast.NodeTransformer):
 
     def __init__(self) -> None:
         self.scalars: set[str] = set()
+        self.used: set[str] = set()
 
     def scalar(self, node: ast.expr) -> bool:
         if isinstance(node, ast.Constant):
@@ -95,6 +98,7 @@ class _Forward(ast.NodeTransformer):
     def op(self, name: str, args: list[ast.expr], keywords: list[ast.keyword] | None = None) -> ast.Call:
         if name not in supported_ops():
             raise Unsupported(f"no library kernel for `{name}`")
+        self.used.add(f"op_{name}")
         return ast.Call(ast.Name(f"op_{name}", ast.Load()), args, keywords or [])
 
     def visit_Assign(self, node: ast.Assign) -> ast.Assign:
@@ -145,6 +149,18 @@ def _forward(tree: ast.Module) -> ast.FunctionDef:
     raise Unsupported("no Model.forward")
 
 
+def _closure(names: set[str]) -> list[str]:
+    texts, uses, order = _library()
+    needed, todo = set(), list(names)
+    while todo:
+        name = todo.pop()
+        if name in needed or name not in texts:
+            continue
+        needed.add(name)
+        todo.extend(uses[name])
+    return [name for name in order if name in needed]
+
+
 def direct_answer(task: KernelTask) -> str:
     """The direct teacher's ModelNew for `task` (raises Unsupported)."""
     forward = _forward(ast.parse(task.source))
@@ -153,5 +169,6 @@ def direct_answer(task: KernelTask) -> str:
     method = ast.FunctionDef("forward", forward.args, body, [], None, type_params=[])
     model = ast.ClassDef("ModelNew", [ast.Attribute(ast.Name("nn", ast.Load()), "Module", ast.Load())], [],
                          [method], [], type_params=[])
-    definitions = "\n\n\n".join(_library().values())
+    texts = _library()[0]
+    definitions = "\n\n\n".join(texts[name] for name in _closure(rewriter.used))
     return f"{HEADER}\n{ast.unparse(ast.fix_missing_locations(model))}\n\n\n{definitions}\n"
