@@ -1,15 +1,14 @@
-"""Quickstart: compile a small MLP with backend="autotriton" and watch a kernel be verified, cached and spliced.
+"""Quickstart: compile a small MLP with backend="autotriton" and watch a kernel be written, verified, cached and spliced.
 
-No language model is needed here: unless AUTOTRITON_ENGINE names one, the `files` engine plays the
-model, answering every region with the bundled kernel examples/kernels/linear.py and, on the repair
-turn, with examples/kernels/linear_gelu.py. The sandboxed verifier accepts a kernel only where it
-computes the region exactly; what no kernel wins stays with inductor. Without a GPU, Triton kernels run in Triton's interpreter (correctness only,
-no timing); on a GPU a kernel is kept only if it beats inductor.
+The kernel's author is the bundled model (agent/bundled_model, trained by training/, served in-process), unless
+AUTOTRITON_ENGINE names another engine. The sandboxed verifier accepts a kernel only where it computes the region
+exactly; what no kernel wins stays with inductor. Without a GPU, Triton kernels run in Triton's interpreter
+(correctness only, no timing); on a GPU a kernel is kept only if it beats inductor. `offer_bundled_kernels` (the
+`files` engine answering with examples/kernels/) stands in for a model in the other examples.
 
     python examples/quickstart.py            # run it twice: the second run is served from the cache
 """
 import os
-import tempfile
 from pathlib import Path
 
 import torch
@@ -17,7 +16,7 @@ import torch
 if not torch.cuda.is_available():
     os.environ.setdefault("TRITON_INTERPRET", "1")  # before Triton loads: CPU tensors need the interpreter
 
-from autotriton_backend.collect import CollectedTask, collect_tasks  # noqa: E402
+from autotriton_backend.collect import CollectedTask  # noqa: E402
 from autotriton_backend.report import compile_report  # noqa: E402
 from cache.store import default_directory  # noqa: E402
 
@@ -52,14 +51,10 @@ def offer_bundled_kernels(tasks: list[CollectedTask], directory: Path) -> str:
 
 def main() -> None:
     model, inputs = build()
-    with tempfile.TemporaryDirectory(prefix="autotriton-quickstart-") as answers:  # gone when the compile is done
-        engine = os.environ.get("AUTOTRITON_ENGINE")
-        if engine is None:
-            engine = offer_bundled_kernels(collect_tasks(model, inputs).tasks, Path(answers))
-            torch._dynamo.reset()
-        compiled = torch.compile(model, backend="autotriton", options={"engine": engine})
-        with torch.no_grad():
-            ours, eager = compiled(*inputs), model(*inputs)
+    engine = os.environ.get("AUTOTRITON_ENGINE")  # unset: the bundled model
+    compiled = torch.compile(model, backend="autotriton", options={"engine": engine} if engine else {})
+    with torch.no_grad():
+        ours, eager = compiled(*inputs), model(*inputs)
     print(compile_report().table())
     error = (ours - eager).abs().max().item()
     print(f"max |autotriton - eager| = {error:.2e}; kernel cache: {default_directory()}")

@@ -27,12 +27,14 @@ def leftovers(tmp_path: Path) -> list[str]:
     return [p.name for p in (tmp_path / "tmpdir").iterdir() if "autotriton" in p.name]
 
 
-def test_quickstart_splices_and_leaves_no_temporary_directory(tmp_path):
+def test_quickstart_splices_the_bundled_models_kernel_and_leaves_no_temporary_directory(tmp_path):
+    """The README's main job: the bundled model (agent/bundled_model) writes the MLP's kernel, offline."""
     out = run([sys.executable, str(EXAMPLES / "quickstart.py")], tmp_path)
     assert out.returncode == 0, out.stderr[-3000:]
     assert "autotriton: searching a kernel for region 1/1 of graph 1" in out.stderr  # the progress line
-    if not torch.cuda.is_available():  # on a GPU the bundled kernels may lose to inductor
-        assert "2 new-kernel, 1 no-kernel" in out.stdout and "spliced: addmm+mul+erf+add (kernel" in out.stdout
+    assert "agent/bundled_model (up to" in out.stderr  # no engine configured: the bundled model searched
+    if not torch.cuda.is_available():  # on a GPU its kernel may lose to inductor
+        assert "spliced: addmm+mul+erf+add (kernel" in out.stdout
     assert leftovers(tmp_path) == []
 
 
