@@ -3,11 +3,11 @@
 Inductor's kernels hard-code a task's sizes (`xnumel = 8192`, `x0 = xindex % 64`): to write one for a new
 task a model must do the task's arithmetic, which a small model trained from scratch does not learn. The
 direct teacher's answer is instead a forward that is the task's own, line for line, with `torch.exp(v0)` written
-`op_exp(v0)` and `v0 + x1` written `op_add(v0, x1)`, then the library's kernels for the ops it calls (`library.py`,
-sizes read from the tensors at run time). The forward comes first so that a model writing the answer has already
-named the ops when it picks the library's functions: run 45's SFT model, trained on answers with the library first,
-called an `op_` function it had not written in 4 of 15 held-out answers. A task whose ops the library lacks has no answer
-(`Unsupported`). The answers are honest kernels and are judged by the verifier like any other.
+`op_exp(v0)` and `v0 + x1` written `op_add(v0, x1)`, then the library functions it calls (`library.py`: kernels
+whose sizes are read from the tensors at run time). The forward comes first, so a model has named the ops before
+it copies their functions; it still leaves some out (run 45, library first: 4 of 15 held-out answers; run 47,
+forward first: 16 of 29; training/results/README.md). A task whose ops the library lacks has no answer
+(`Unsupported`). The answers are honest kernels, judged by the verifier like any other.
 """
 from __future__ import annotations
 
