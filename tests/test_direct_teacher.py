@@ -12,6 +12,7 @@ import torch.nn.functional as F
 from autotriton_backend.task import KernelTask
 from autotriton_backend.verifier import VerifyOptions, verify
 from autotriton_backend.candidate import Candidate
+from autotriton_backend.verifier import gpu_frontend  # noqa: F401  the interpreter typed as compiled, as in a sandbox
 from autotriton_backend.verifier.allowlist import gate
 from training.data.direct import library as lib
 from training.data.direct.translate import Unsupported, direct_answer, supported_ops

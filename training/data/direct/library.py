@@ -74,7 +74,7 @@ def unary_kernel(x_ptr, out_ptr, n, OP: tl.constexpr, a, b, BLOCK: tl.constexpr)
         y = tl.minimum(tl.maximum(x, a), b)
     elif OP == 24:
         y = tl.exp(a * tl.log(tl.abs(x)))
-        y = tl.where((x < 0) & (a % 2.0 == 1.0), -y, y)
+        y = tl.where(x < 0, y * (1.0 - 2.0 * b), y)
         y = tl.where(x == 0, tl.where(a == 0, 1.0, 0.0), y)
     elif OP == 25:
         y = x
@@ -341,7 +341,8 @@ def op_pow(x, exponent):
         return _binary(x, exponent, 16)
     if exponent == 2:
         return _binary(x, x, 2)
-    return _unary(x, 24, float(exponent))
+    odd = 1.0 if float(exponent) % 2 == 1 else 0.0  # b: the sign of a negative base's power
+    return _unary(x, 24, float(exponent), odd)
 
 
 def op_add(a, b, alpha=1):
