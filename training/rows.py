@@ -10,7 +10,7 @@ from typing import Any
 
 from autotriton_backend.prompt import assistant_message, first_prompt
 from autotriton_backend.task import KernelTask
-from training.data.dataset import split_records
+from training.data.dataset import TEACHER_SHARDS, split_records
 
 
 INDUCTOR_KERNEL = re.compile(r"^def (triton_(?:poi|per|red|tem|helper_fn)_\w+)\(", re.MULTILINE)
@@ -27,9 +27,6 @@ def short_kernel_names(source: str) -> str:
     for name in sorted(names, key=len, reverse=True):  # host names made from a kernel's (`..._1_xnumel`) go too
         source = re.sub(rf"\b{name}(?=_|\b)", names[name], source)
     return source
-
-
-TEACHER_SHARDS = {"inductor": "pairs", "direct": "direct"}  # a recipe's `teacher` -> the pairs' shard prefix
 
 
 def sft_rows(data: Path, teacher: str, split: str = "train") -> list[dict[str, Any]]:

@@ -63,6 +63,16 @@ class VerdictSummary:
     speedup_vs_eager: float | None
     speedup_vs_inductor: float | None
 
+    @staticmethod
+    def of(verdict: Any) -> "VerdictSummary":
+        timings = verdict.timings
+        return VerdictSummary(
+            correct=verdict.correct, failure=getattr(verdict, "failure", ""), device=verdict.device,
+            max_abs_error=verdict.max_abs_error, max_rel_error=verdict.max_rel_error,
+            candidate_ms=timings.candidate_ms if timings else None, eager_ms=timings.eager_ms if timings else None,
+            inductor_ms=timings.inductor_ms if timings else None,
+            speedup_vs_eager=verdict.speedup_vs_eager, speedup_vs_inductor=verdict.speedup_vs_inductor)
+
 
 @dataclass(frozen=True)
 class RLTask:
@@ -168,6 +178,9 @@ def read_ledger(path: Path) -> Iterator[TaskOutcome]:
                 yield TaskOutcome(**json.loads(line))
 
 
+TEACHER_SHARDS = {"inductor": "pairs", "direct": "direct"}  # a teacher -> the shard prefix of its pairs in pairs/
+
+
 class DataError(ValueError):
     """The dataset directory is missing or holds no records of the kind and split asked for."""
 
@@ -177,7 +190,7 @@ def split_records(data: Path, kind: str, split: str, prefix: str | None = None) 
     the direct teacher's pairs are `direct`-*); a DataError that says how to get a dataset."""
     directory, prefix = data / kind, prefix or kind
     if not any(directory.glob(f"{prefix}-*.jsonl.gz")):
-        how = ("python -m training.data.direct.generate --data DIR" if prefix == "direct"
+        how = ("python -m training.data.direct.generate --data DIR" if prefix == TEACHER_SHARDS["direct"]
                else "autotriton train data --out DIR` (training/data/README.md")
         raise DataError(f"no dataset at {data} (no {directory}/{prefix}-*.jsonl.gz): build one with `{how}`; "
                         f"the committed one is training/dataset")

@@ -353,19 +353,11 @@ def rl_record(sourced: SourcedTask, teacher_solved: bool | None) -> RLTask:
 
 
 def _pair(sourced: SourcedTask, split: str, source: str, variant: int, verdict: Any) -> PairRecord:
-    timings = verdict.timings
-    summary = VerdictSummary(
-        correct=verdict.correct, failure=getattr(verdict, "failure", ""), device=verdict.device,
-        max_abs_error=verdict.max_abs_error, max_rel_error=verdict.max_rel_error,
-        candidate_ms=timings.candidate_ms if timings else None, eager_ms=timings.eager_ms if timings else None,
-        inductor_ms=timings.inductor_ms if timings else None,
-        speedup_vs_eager=verdict.speedup_vs_eager, speedup_vs_inductor=verdict.speedup_vs_inductor,
-    )
     return PairRecord(
         task_key=sourced.task.key, task_name=sourced.task.name, origin=sourced.origin, source=sourced.source,
         families=list(sourced.families), composition=sourced.composition, dtype=sourced.dtype, split=split,
         task=sourced.task.to_json(), prompt=first_prompt(sourced.task), target=source, variant=variant,
-        verdict=asdict(summary), prompt_version=PROMPT_VERSION, teacher=teacher_info(verdict.device),
+        verdict=asdict(VerdictSummary.of(verdict)), prompt_version=PROMPT_VERSION, teacher=teacher_info(verdict.device),
     )
 
 

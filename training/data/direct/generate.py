@@ -26,12 +26,12 @@ from autotriton_backend.prompt import PROMPT_VERSION, first_prompt
 from autotriton_backend.task import KernelTask, TaskError
 from autotriton_backend.verifier import VerifierPool, VerifyOptions
 
-from ..dataset import PairRecord, ShardWriter, VerdictSummary, read_records
+from ..dataset import TEACHER_SHARDS, PairRecord, ShardWriter, VerdictSummary, read_records
 from ..judge import rejection_reason
 from . import library
 from .translate import Unsupported, direct_answer
 
-PREFIX = "direct"
+PREFIX = TEACHER_SHARDS["direct"]
 ENGINE = "direct-teacher"
 
 
@@ -56,14 +56,10 @@ def teacher_info(device: str) -> dict[str, Any]:
 
 def pair_record(record: dict[str, Any], target: str, verdict: Any, teacher: dict[str, Any]) -> PairRecord:
     task = KernelTask.from_json(record["task"])
-    summary = VerdictSummary(correct=verdict.correct, failure=getattr(verdict, "failure", ""), device=verdict.device,
-                             max_abs_error=verdict.max_abs_error, max_rel_error=verdict.max_rel_error,
-                             candidate_ms=None, eager_ms=None, inductor_ms=None, speedup_vs_eager=None,
-                             speedup_vs_inductor=None)
     return PairRecord(task_key=record["task_key"], task_name=record["task_name"], origin=record["origin"],
                       source=record["source"], families=record["families"], composition=record["composition"],
                       dtype=record["dtype"], split=record["split"], task=record["task"], prompt=first_prompt(task),
-                      target=target, variant=0, verdict=asdict(summary), prompt_version=PROMPT_VERSION,
+                      target=target, variant=0, verdict=asdict(VerdictSummary.of(verdict)), prompt_version=PROMPT_VERSION,
                       teacher=teacher)
 
 
