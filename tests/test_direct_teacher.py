@@ -15,7 +15,7 @@ from autotriton_backend.candidate import Candidate
 from autotriton_backend.verifier import gpu_frontend  # noqa: F401  the interpreter typed as compiled, as in a sandbox
 from autotriton_backend.verifier.allowlist import gate
 from training.data.direct import library as lib
-from training.data.direct.translate import Unsupported, direct_answer, supported_ops
+from training.data.direct.translate import Unsupported, direct_answer, supported_ops, whole_library_view
 
 
 def _x(*shape, dtype=torch.float32):
@@ -183,6 +183,17 @@ def test_answer_is_the_forward_renamed_and_the_verifier_accepts_it() -> None:
     assert "def op_bmm" in answer and "def op_conv2d" not in answer  # only what the forward needs
     verdict = verify(task, Candidate(answer), VerifyOptions(device="cpu", time_kernels=False))
     assert verdict.correct, verdict.failed_check
+
+
+def test_whole_library_view_keeps_the_forward_adds_every_definition_and_is_still_correct() -> None:
+    task = KernelTask.from_source(TASK, name="direct_forms")
+    answer = direct_answer(task)
+    view = whole_library_view(answer)
+    model = answer[:answer.index("\n\n\n", answer.index("class ModelNew"))]  # the header and ModelNew
+    assert view.startswith(model) and view.count("\ndef op_") == len(supported_ops())
+    assert whole_library_view(view) == view
+    verdict = verify(task, Candidate(view), VerifyOptions(device="cpu", time_kernels=False))
+    assert verdict.correct, verdict.failed_check  # the uncalled definitions pass the gate and change nothing
 
 
 @pytest.mark.parametrize("forward, why", [

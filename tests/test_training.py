@@ -38,7 +38,7 @@ PAIRS = (("task_add_relu", "honest_single_kernel", "train"), ("task_softmax", "h
 SMALL = ["needs_gpu=false", "vocab_size=600", "model_config.hidden_size=32", "model_config.intermediate_size=64",
          "model_config.num_hidden_layers=1", "model_config.head_dim=16"]
 SFT = SMALL + ["sft.bf16=false", "sft.max_steps=3", "sft.per_device_train_batch_size=2", "sft.warmup_steps=0",
-               "sft.logging_steps=1"]
+               "sft.logging_steps=1", "sft.max_length=16384"]  # a 600-token vocabulary spells the library in ~10K
 GRPO = SMALL + ["grpo.bf16=false", "grpo.max_steps=2", "grpo.per_device_train_batch_size=2",
                 "grpo.num_generations=2", "grpo.max_completion_length=16", "rewards.device=cpu", "rewards.workers=2"]
 

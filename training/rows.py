@@ -11,6 +11,7 @@ from typing import Any
 from autotriton_backend.prompt import assistant_message, first_prompt
 from autotriton_backend.task import KernelTask
 from training.data.dataset import TEACHER_SHARDS, split_records
+from training.data.direct.translate import whole_library_view
 
 
 INDUCTOR_KERNEL = re.compile(r"^def (triton_(?:poi|per|red|tem|helper_fn)_\w+)\(", re.MULTILINE)
@@ -29,12 +30,16 @@ def short_kernel_names(source: str) -> str:
     return source
 
 
+# What the model learns of each teacher's verified answer (the dataset keeps the verified text).
+TEACHER_VIEWS = {"inductor": short_kernel_names, "direct": whole_library_view}
+
+
 def sft_rows(data: Path, teacher: str, split: str = "train") -> list[dict[str, Any]]:
     """Conversational prompt/completion rows from one teacher's pairs: trl masks the loss to the completion."""
     if teacher not in TEACHER_SHARDS:
         raise ValueError(f"teacher {teacher!r}: use one of {', '.join(TEACHER_SHARDS)}")
     return [{"prompt": first_prompt(KernelTask.from_json(r["task"])),
-             "completion": [assistant_message(short_kernel_names(r["target"]), "")]}
+             "completion": [assistant_message(TEACHER_VIEWS[teacher](r["target"]), "")]}
             for r in split_records(data, "pairs", split, TEACHER_SHARDS[teacher])]
 
 

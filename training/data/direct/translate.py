@@ -4,10 +4,12 @@ Inductor's kernels hard-code a task's sizes (`xnumel = 8192`, `x0 = xindex % 64`
 task a model must do the task's arithmetic, which a small model trained from scratch does not learn. The
 direct teacher's answer is instead a forward that is the task's own, line for line, with `torch.exp(v0)` written
 `op_exp(v0)` and `v0 + x1` written `op_add(v0, x1)`, then the library functions it calls (`library.py`: kernels
-whose sizes are read from the tensors at run time). The forward comes first, so a model has named the ops before
-it copies their functions; it still leaves some out (run 45, library first: 4 of 15 held-out answers; run 47,
-forward first: 16 of 29; training/results/README.md). A task whose ops the library lacks has no answer
-(`Unsupported`). The answers are honest kernels, judged by the verifier like any other.
+whose sizes are read from the tensors at run time). The verified answer
+(`direct_answer`) carries only the library functions its forward calls; the model learns `whole_library_view` of
+it, the same forward followed by every library definition, so it never has to choose them: run 47's SFT model, taught
+the chosen ones, called an `op_` it had not defined in 16 of its 18 held-out answers that failed the gate. A task
+whose ops the library lacks has no answer (`Unsupported`). The answers are honest kernels, judged by the verifier like
+any other.
 """
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ COMPARE_OPS = {ast.Gt: "gt", ast.GtE: "ge", ast.Lt: "lt", ast.LtE: "le", ast.Eq:
 CALL_PREFIXES = ("torch.ops.aten.", "torch.ops.prims.", "torch.nn.functional.", "F.", "torch.")
 SCALAR_SOURCES = frozenset({"shape", "size", "numel", "dim"})  # tensor attributes and methods that give ints
 SCALAR_BUILTINS = frozenset({"float", "int"})
+SEPARATOR = "\n\n\n"  # between ModelNew and each definition; ModelNew's text never holds it (ast.unparse)
 
 
 class Unsupported(ValueError):
@@ -161,14 +164,23 @@ def _closure(names: set[str]) -> list[str]:
     return [name for name in order if name in needed]
 
 
+def _answer(model: str, definitions: list[str]) -> str:
+    texts = _library()[0]
+    return SEPARATOR.join([model] + [texts[name] for name in definitions]) + "\n"
+
+
 def direct_answer(task: KernelTask) -> str:
-    """The direct teacher's ModelNew for `task` (raises Unsupported)."""
+    """The direct teacher's ModelNew for `task` (raises Unsupported): its forward, then the library it calls."""
     forward = _forward(ast.parse(task.source))
     rewriter = _Forward()
     body = [rewriter.visit(statement) for statement in forward.body]
     method = ast.FunctionDef("forward", forward.args, body, [], None, type_params=[])
     model = ast.ClassDef("ModelNew", [ast.Attribute(ast.Name("nn", ast.Load()), "Module", ast.Load())], [],
                          [method], [], type_params=[])
-    texts = _library()[0]
-    definitions = "\n\n\n".join(texts[name] for name in _closure(rewriter.used))
-    return f"{HEADER}\n{ast.unparse(ast.fix_missing_locations(model))}\n\n\n{definitions}\n"
+    return _answer(f"{HEADER}\n{ast.unparse(ast.fix_missing_locations(model))}", _closure(rewriter.used))
+
+
+def whole_library_view(answer: str) -> str:
+    """A `direct_answer` with every library definition, in the library's order, in place of the ones it chose.
+    The added functions are uncalled and each passes the gate (tests/test_direct_teacher.py judges a view)."""
+    return _answer(answer.split(SEPARATOR, 1)[0], _library()[2])
