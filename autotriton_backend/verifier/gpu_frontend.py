@@ -61,7 +61,7 @@ def _interpret_as_compiled() -> None:
     and an annotation the compiler tells a constexpr by value, not text; all are now typed as compiled. And `and`/`or`
     are evaluated as the compiler does (every runtime operand, a deciding constant as the value): Python's
     `n > 0 or C` is the tensor, the compiler's the constant C, which made a ternary's kind differ
-    (frontend9_boolop_ifexp_kind.py)."""
+    (frontend9_boolop_ifexp_kind.py). A comparison's result is int1 down to its handle (`compiled_comparison`)."""
     from triton.runtime import interpreter
 
     semantic, convert = interpreter.interpreter_semantic, interpreter._implicit_cvt
@@ -191,6 +191,23 @@ def _interpret_as_compiled() -> None:
     interpreter.FunctionRewriter.ast_transformer = Transformer()
     interpreter._implicit_cvt = lambda arg: semantic.scalar_constant(arg, dtype=interpreter.tl.float32) \
         if type(arg) is float else convert(arg)
+    builder = interpreter.InterpreterBuilder
+    for name, create in list(vars(builder).items()):
+        if name.startswith(("create_icmp", "create_fcmp")) and not hasattr(create, "compiled"):
+            setattr(builder, name, compiled_comparison(create))
+
+
+def compiled_comparison(create: Callable) -> Callable:
+    """A comparison's handle typed int1, as compiled. The interpreter's kept its operands' type (fp32 for `a == 1.0`):
+    a scalar comparison, once a float argument is an fp32 tensor, was broadcast as floats and `(x < 0) & (a == 1.0)`
+    failed (tests/catalogue/honest_scalar_comparison.py)."""
+    from triton.runtime import interpreter
+
+    def call(self, lhs, rhs):
+        return interpreter.TensorHandle(create(self, lhs, rhs).data.astype(bool), interpreter.tl.int1)
+
+    call.compiled = True
+    return call
 
 
 if os.environ.get("TRITON_INTERPRET") == "1":  # only where kernels are interpreted: a GPU process keeps Triton as is
