@@ -58,6 +58,11 @@ SELF_METHODS = frozenset({"register_buffer", "register_parameter", "parameters",
 # nn.Module's own members: `self.NAME = ...` anywhere (dead code too) would let self.NAME be read, and where the
 # assignment never runs that reads nn.Module's method (register_forward_hook, apply, register_*_hook...).
 MODULE_MEMBERS = frozenset(n for n in dir(torch.nn.Module) if not n.startswith("_")) - SELF_METHODS
+# nn.Module's own methods, which the verifier and torch call on the model outside the monitored forward (runner.run
+# asks model.parameters() after forward, before the outputs are written back; state_dict() calls get_extra_state):
+# a ModelNew method or class attribute of such a name ran unmonitored host compute there
+# (tests/attacks/round10_module_method_after_forward.py). Only forward is the candidate's to define.
+MODULE_OWN = (MODULE_MEMBERS | SELF_METHODS) - {"forward"}
 
 
 def _kernel_members() -> frozenset[str]:
@@ -263,12 +268,15 @@ class _Gate:
                 if item.name in OPEN_ATTRIBUTES:
                     raise Refused(item, f"method name `{item.name}` is not allowed (it is a tensor attribute "
                                         "name): rename it", hacked=False)
+                if item.name in MODULE_OWN:
+                    raise Refused(item, f"method name `{item.name}` is nn.Module's own: define __init__, forward "
+                                        "and helpers of other names", hacked=False)
                 self._decorators(item)
             elif isinstance(item, ast.Assign):
                 self._no_state(item.value, "a class attribute")
                 for target in item.targets:
                     for name in (n.id for n in ast.walk(target) if isinstance(n, ast.Name)):
-                        if name.startswith("_") or name in PROTOCOL_METHODS | OPEN_ATTRIBUTES:
+                        if name.startswith("_") or name in PROTOCOL_METHODS | OPEN_ATTRIBUTES | MODULE_OWN:
                             raise Refused(item, f"class attribute `{name}` is not allowed")
             elif not isinstance(item, (ast.Pass, ast.Expr)):
                 raise Refused(item, f"`{type(item).__name__}` in a class body is not allowed", hacked=False)
@@ -531,8 +539,17 @@ def _module_chain_allowed(chain: tuple[str, ...]) -> bool:
 
 
 def _in_kernel_language(obj: object) -> bool:
+    """A step of a tl.* chain: a triton.language module, or an object of the language. A module-level plain
+    function of triton.language is host Python, not language: `tl.str_to_ty("tensordesc<fp32[1],CODE>", None)`
+    evals CODE with full builtins, which ran any Python in the sandbox and in the user's own process, where a
+    cached kernel is imported with this gate as the only barrier (tests/attacks/round10_str_to_ty_*.py). So a
+    function is a Triton builtin (`@builtin`: tl.load, tl.program_id...) or libdevice's extern dispatcher; a
+    @jit function's `.fn` (its raw Python) is refused with the rest."""
     if isinstance(obj, types.ModuleType):
         return obj.__name__.startswith("triton.language")
+    if isinstance(obj, types.FunctionType) and "." not in obj.__qualname__ and not tl.core.is_builtin(obj) \
+            and obj.__module__ != libdevice.__name__:
+        return False
     if type(obj).__module__.startswith("triton.runtime") and callable(getattr(obj, "fn", None)):
         obj = obj.fn  # a @jit helper of the language (JITFunction, or InterpretedFunction under the interpreter)
     module = getattr(obj, "__module__", None) or getattr(type(obj), "__module__", "")

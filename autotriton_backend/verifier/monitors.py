@@ -7,6 +7,7 @@ wrote cannot pass. These are layers behind the static gate, which keeps candidat
 """
 from __future__ import annotations
 
+import os
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -33,13 +34,21 @@ INTERPRETER_OPS = LAYOUT_OPS | frozenset({"set_"})
 
 class PoisonedAllocations(TorchDispatchMode):
     """Fill every fresh allocation made under it with NaN (bools True, integers their maximum): values a kernel
-    never wrote, or left over in reused memory, cannot pass as results."""
+    never wrote, or left over in reused memory, cannot pass as results.
+
+    With `garbage`, with unpredictable finite values instead, as a real process's fresh memory holds: if every
+    checked call saw NaN, a kernel that reads a scratch `torch.empty` could tell it is being judged, compute only
+    then, and be correct only inside the verifier (tests/attacks/round10_poison_aware.py)."""
+
+    def __init__(self, garbage: bool = False) -> None:
+        super().__init__()
+        self.garbage = garbage
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = func(*args, **(kwargs or {}))
         name = func.overloadpacket.__name__
         if name in ALLOCATION_OPS and isinstance(out, torch.Tensor):
-            _poison(out)
+            (_garbage if self.garbage else _poison)(out)
         elif name not in LAYOUT_OPS:
             self.computed(str(func.overloadpacket).removeprefix("aten."))
         return out
@@ -51,8 +60,8 @@ class PoisonedAllocations(TorchDispatchMode):
 class ForwardMonitor(PoisonedAllocations):
     """Observe one forward call: Triton launches, non-layout ATen ops, poisoned allocations."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, garbage: bool = False) -> None:
+        super().__init__(garbage)
         self.kernels = LaunchCounter()
         self.compute_ops: Counter[str] = Counter()
 
@@ -90,10 +99,23 @@ def _poison(tensor: torch.Tensor) -> None:
         tensor.fill_(torch.iinfo(tensor.dtype).max)
 
 
+def _garbage(tensor: torch.Tensor) -> None:
+    """Finite values from a generator seeded by the OS, never the same twice: nothing a kernel can recognise."""
+    generator = torch.Generator(device=tensor.device)
+    generator.manual_seed(int.from_bytes(os.urandom(8), "little") >> 1)
+    if tensor.is_floating_point() or tensor.is_complex():
+        tensor.normal_(generator=generator)
+    elif tensor.dtype == torch.bool:
+        tensor.random_(0, 2, generator=generator)
+    else:
+        tensor.random_(0, min(torch.iinfo(tensor.dtype).max, 1 << 16), generator=generator)
+
+
 @contextmanager
-def monitor_forward() -> Iterator[ForwardMonitor]:
-    """Run a forward call under a fresh monitor; a compiled kernel's internals are invisible to it."""
-    monitor = ForwardMonitor()
+def monitor_forward(garbage: bool = False) -> Iterator[ForwardMonitor]:
+    """Run a forward call under a fresh monitor; a compiled kernel's internals are invisible to it. `garbage`:
+    fresh allocations hold finite garbage, not NaN (PoisonedAllocations)."""
+    monitor = ForwardMonitor(garbage)
     with counting_launches(monitor.kernels, observer=monitor), monitor:
         yield monitor
 
