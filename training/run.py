@@ -39,6 +39,10 @@ def check_data(data: Path) -> None:
 
 def check(job: Job, step: str) -> None:
     check_data(job.data)
+    if job.recipe.needs_gpu and job.recipe.rewards.device == "cpu":  # the trust model: README, "The verifier"
+        raise SetupError(f"recipe {job.recipe.name!r} trains for GPUs, so its rewards must be judged on one: "
+                         f"rewards.device=cpu runs kernels in Triton's interpreter, whose verdicts hold for a CPU "
+                         f"only; use auto or cuda (or --set needs_gpu=false for a CPU run)")
     if job.recipe.needs_gpu and not torch.cuda.is_available():
         raise SetupError(f"recipe {job.recipe.name!r} needs a CUDA GPU and none is visible; on a CPU machine use "
                          f"--dry-run, or `--set needs_gpu=false --set {step}.bf16=false` for a (slow) CPU run")

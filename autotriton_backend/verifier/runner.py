@@ -27,6 +27,7 @@ import socket
 import sys
 import time
 import traceback
+import types
 from pathlib import Path
 from typing import Any
 
@@ -387,6 +388,7 @@ class _Session:
         buffers = {name: self._input(ref) for name, ref in message["buffers"]}
         share_weights(parameters, buffers, model)
         self.model = model
+        self.module, self.own_names = module, frozenset(vars(module))  # as loaded: the interpreter adds its own later
         return {"ok": True}
 
     def run(self, inputs: list[Any], given: list[Any], garbage: bool = False) -> dict[str, Any]:
@@ -395,7 +397,7 @@ class _Session:
 
         from .monitors import LaunchRefused, monitor_forward
 
-        state = snapshot(self.model)
+        state = kept_state(self.model, self.module, self.own_names)
         started = time.perf_counter()
         try:
             with torch.no_grad(), monitor_forward(garbage) as monitor:
@@ -413,9 +415,10 @@ class _Session:
         if monitor.compute_ops:
             ops = ", ".join(f"aten.{op} x{n}" for op, n in monitor.compute_ops.most_common(8))
             raise _Failed("torch_compute", f"forward ran PyTorch compute, where only Triton kernels may: {ops}")
-        if not same_state(state, snapshot(self.model)):
-            raise _Failed("state", "forward changed ModelNew's own attributes or tensors; it must not keep state "
-                                   "(caches of inputs, outputs or weights) between calls")
+        if not same_state(state, kept_state(self.model, self.module, self.own_names)):
+            raise _Failed("state", "forward changed its own state (ModelNew's attributes or tensors, a module-level "
+                                   "value, a function's defaults or closure); it must not keep state (caches of "
+                                   "inputs, outputs or weights, call counts) between calls")
         outputs = tuple(outputs) if isinstance(outputs, (tuple, list)) else (outputs,)
         if not all(isinstance(o, torch.Tensor) for o in outputs):
             raise _Failed("outputs", "forward must return tensors")
@@ -440,10 +443,10 @@ class _Session:
         """
         from .timing import bench_rotating
 
-        state = snapshot(self.model)
+        state = kept_state(self.model, self.module, self.own_names)
         ms, last = bench_rotating(self.model, {k: self.kept[k] for k in keys}, rounds)
-        if not same_state(state, snapshot(self.model)):
-            raise _Failed("state", "timed calls changed ModelNew's own attributes or tensors")
+        if not same_state(state, kept_state(self.model, self.module, self.own_names)):
+            raise _Failed("state", "timed calls changed their own state (ModelNew's, or module-level values)")
         self.runs += 1
         outputs = {k: [write_tensor(o, JOB, f"timed{self.runs}-{k}-{i}").to_json() for i, o in
                        enumerate(last[k] if isinstance(last[k], (tuple, list)) else (last[k],))] for k in keys}
@@ -469,6 +472,26 @@ class _Session:
         return value
 
 
+def kept_state(model: Any, module: types.ModuleType, names: frozenset[str]) -> Any:
+    """Everything forward could keep between calls: the model, the values of the candidate module's own `names`
+    (a list of outputs or a call count at module level; Triton's interpreter adds names of its own there), and the
+    defaults and closures of its functions and of ModelNew's methods. With a call count a candidate could compute in
+    the checked calls and replay in the timed ones (tests/attacks/state_module_global_replay.py)."""
+    values = {name: value for name, value in vars(module).items() if name in names and not name.startswith("__")}
+    functions = [v for v in [*values.values(), *vars(type(model)).values()] if isinstance(v, types.FunctionType)]
+    kept = [(f.__defaults__, f.__kwdefaults__, [_cell(c) for c in f.__closure__ or ()]) for f in functions]
+    plain = {name: value for name, value in values.items()
+             if not isinstance(value, (types.ModuleType, type, types.FunctionType))}
+    return snapshot((model, plain, kept))
+
+
+def _cell(cell: Any) -> Any:
+    try:
+        return cell.cell_contents
+    except ValueError:  # a cell not yet bound
+        return None
+
+
 def snapshot(value: Any, depth: int = 0) -> Any:
     """Everything forward could keep between calls, reachable from the model: tensors cloned, values kept."""
     import torch
@@ -483,6 +506,8 @@ def snapshot(value: Any, depth: int = 0) -> Any:
         return (type(value).__name__, [snapshot(v, depth + 1) for v in value])
     if isinstance(value, dict):
         return ("dict", [(k, snapshot(v, depth + 1)) for k, v in value.items()])
+    if isinstance(value, (set, frozenset, bytearray)):
+        return (type(value).__name__, [snapshot(v, depth + 1) for v in value])
     if isinstance(value, torch.nn.Module):
         return ("module", id(value), snapshot(vars(value), depth + 1))
     return ("object", id(value))
