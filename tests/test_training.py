@@ -151,7 +151,8 @@ def test_sft_resumes_after_a_cut_off_and_saves_small_shards(sft_out) -> None:
     assert [e["step"] for e in state["log_history"] if "loss" in e] == [1, 2, 3]
     assert state["log_history"][0] == first["log_history"][0]  # the cut-off run's history carried over
     assert all(f.stat().st_size < 16 * 2**20 for f in (sft_out / "model").iterdir())
-    assert json.loads((sft_out / "model" / "config.json").read_text())["dtype"] == "bfloat16"
+    config = json.loads((sft_out / "model" / "config.json").read_text())
+    assert config["dtype"] == "bfloat16" and config["use_cache"] is True  # the Trainer's use_cache=false stays behind
 
 
 def test_grpo_runs_with_the_verifier_rewards_logged_per_component(sft_out, data, tmp_path) -> None:
@@ -220,6 +221,8 @@ def test_8b_recipe_validates_by_dry_run(capsys, tmp_path) -> None:
 def test_clear_errors(data, tmp_path, capsys) -> None:
     assert autotriton_main(["train", "sft", "--data", str(tmp_path / "nowhere"), "--out", str(tmp_path)]) == 2
     assert "is not a directory" in capsys.readouterr().err
+    assert autotriton_main(["train", "grpo", "--data", str(data), "--out", str(tmp_path), "--set", "rewards.device=cpu"]) == 2
+    assert "rewards must be judged on one" in capsys.readouterr().err  # a CPU verdict vouches for a CPU only
     if not torch.cuda.is_available():
         assert autotriton_main(["train", "sft", "--data", str(data), "--out", str(tmp_path)]) == 2
         assert "needs a CUDA GPU" in capsys.readouterr().err

@@ -56,7 +56,11 @@ def save_model(model: PreTrainedModel, tokenizer: PreTrainedTokenizerBase, direc
     directory.mkdir(parents=True, exist_ok=True)
     if dtype is not None and any(p.dtype != dtype for p in model.parameters()):
         model = copy.deepcopy(model).to(dtype)
-    model.save_pretrained(directory, max_shard_size=MAX_SHARD_SIZE)
+    training_setting, model.config.use_cache = model.config.use_cache, True  # a Trainer turns the KV cache off
+    try:  # while it trains; the saved model is for generation, where that makes each token recompute the prefix
+        model.save_pretrained(directory, max_shard_size=MAX_SHARD_SIZE)
+    finally:
+        model.config.use_cache = training_setting
     tokenizer.save_pretrained(directory)
 
 

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Issue 9: GRPO from the bundled SFT model for GRPO_S seconds (default 300; the step under way may finish), then the
+# held-out eval of the GRPO model (run_eval_gpu.sh: 64 tasks of DATASET's test split) in what is left of END_S=575.
+# run(command="bash examples/results/run_grpo_gpu.sh [DATASET]", carry=[".whl", DATASET if not tracked])
+# Back: grpo/ (weights and run.tar: unpack_train.sh FILES_AT/grpo runs/tiny/grpo), grpo.log, eval_grpo.*.
+cd "$(dirname "$0")/../.." && source examples/results/device_setup.sh > /dev/null || exit 1
+log=$OUT/grpo.log grpo_s=${GRPO_S:-300}
+say() { echo "[${SECONDS} s] $*" | tee -a "$log"; }
+say "grpo from agent/bundled_model, max_seconds $grpo_s"
+timeout -k 15 $((grpo_s + 120)) python3 -m autotriton_backend.cli train grpo --recipe tiny --data training/dataset \
+  --out runs/tiny/grpo --model agent/bundled_model --set "max_seconds=$grpo_s" 2>&1 | tr '\r' '\n' \
+  | grep -v -e '^\s*$' -e 'it/s]$' >> "$log"
+say "grpo exit ${PIPESTATUS[0]}"
+grep -E "^step|^\{'loss'" "$log" | tr ',' '\n' | grep -E "step|reward|frac|completions/mean_length" | tail -40
+[ -f runs/tiny/grpo/model/config.json ] || exit 1
+mkdir -p "$OUT/grpo" && cp runs/tiny/grpo/model/*.safetensors "$OUT/grpo/"
+tar cf "$OUT/grpo/run.tar" --exclude='*.safetensors' --exclude=trainer -C runs/tiny/grpo .
+say "eval"
+EVAL_S=$((${END_S:-575} - SECONDS)) bash examples/results/run_eval_gpu.sh grpo "${1:-training/dataset}" runs/tiny/grpo/model
+say "done"
