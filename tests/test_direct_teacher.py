@@ -15,6 +15,8 @@ from autotriton_backend.candidate import Candidate
 from autotriton_backend.verifier import gpu_frontend  # noqa: F401  the interpreter typed as compiled, as in a sandbox
 from autotriton_backend.verifier.allowlist import gate
 from training.data.direct import library as lib
+from training.data.dataset import ShardWriter
+from training.data.direct.generate import PREFIX, earlier_answers, library_sha256
 from training.data.direct.translate import Unsupported, direct_answer, supported_ops, whole_library_view
 
 
@@ -205,3 +207,16 @@ def test_untranslatable_forms_are_unsupported(forward: str, why: str) -> None:
     source = TASK.replace(TASK[TASK.index("        s0 ="):TASK.index("\n\n\ndef get_inputs")], f"        {forward}")
     with pytest.raises(Unsupported, match=why):
         direct_answer(KernelTask.from_source(source, name="direct_unsupported"))
+
+
+def test_pairs_of_another_library_are_judged_again(tmp_path) -> None:
+    writer = ShardWriter(tmp_path / "pairs", PREFIX)
+    for key, sha in (("a", library_sha256()), ("b", "an older library")):
+        writer.write({"task_key": key, "teacher": {"library_sha256": sha}})
+    writer.close()
+    assert earlier_answers(tmp_path) == set()  # one stale pair: every task is judged again
+    assert not list((tmp_path / "pairs").glob(f"{PREFIX}-*"))
+    writer = ShardWriter(tmp_path / "pairs", PREFIX)
+    writer.write({"task_key": "a", "teacher": {"library_sha256": library_sha256()}})
+    writer.close()
+    assert earlier_answers(tmp_path) == {"a"}

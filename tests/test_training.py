@@ -65,6 +65,8 @@ def data(tmp_path_factory) -> Path:
     rl.close()
     summary = generate_direct(out, "cpu", workers=2, limit=None)  # the tiny recipe's SFT learns these
     assert summary["counts"] == {"train:correct": 2, "train:correct:float32": 2, "test:unsupported": 1}, summary
+    again = generate_direct(out, "cpu", workers=2, limit=None)  # a re-run keeps the pairs and judges none again
+    assert (again["earlier"], again["pairs"], again["counts"]) == (2, {"train": 2}, {"test:unsupported": 1}), again
     return out
 
 

@@ -4,6 +4,8 @@
 # (default 560). A model trained here travels as agent/bundled_model (the tracked tree plus .whl must fit the
 # 64 MiB that travels; a second model would not); one trained in the same call is named by its directory.
 # run(command="bash examples/results/run_eval_gpu.sh NAME [DATASET [MODEL]]", carry=[".whl", DATASET if not tracked])
+# Session 11's 64 tasks (runs 49-51) are those of the RL shards at 162527b: here, once, `mkdir -p runs/dataset49 &&
+# git archive 162527b training/dataset/rl | tar x --strip-components=2 -C runs/dataset49`, then DATASET=runs/dataset49.
 # Back: eval_NAME.json (the summary), eval_NAME.rows.jsonl (per task), eval_NAME.log.
 source examples/results/device_setup.sh > /dev/null || exit 1
 name=${1:?usage: run_eval_gpu.sh NAME [DATASET [MODEL]]}

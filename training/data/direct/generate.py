@@ -4,7 +4,9 @@ Reads the tasks of DIR's pairs and RL records, translates each (`translate.direc
 a verifier pool (untimed: these pairs teach correctness) and writes the correct ones as PairRecords to
 DIR/pairs/direct-*.jsonl.gz, with DIR/direct.json: the counts by split and dtype and every failure's reason. Both
 splits are judged, so the summary says how much of the held-out split the library covers; SFT reads only the
-train split. A run replaces the previous run's shards (it takes minutes on a GPU, about 10 s a task on a CPU).
+train split. It takes minutes on a GPU, about 10 s a task on a CPU. Re-running continues: the tasks earlier runs
+answered with this same library are kept and not judged again (their pairs are committed every
+COMMIT_EVERY_PAIRS, so a killed run loses at most that many), and a changed library judges every task again.
 """
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ from .translate import Unsupported, direct_answer
 
 PREFIX = TEACHER_SHARDS["direct"]
 ENGINE = "direct-teacher"
+COMMIT_EVERY_PAIRS = 500
 
 
 def dataset_tasks(data: Path) -> list[dict[str, Any]]:
@@ -44,14 +47,28 @@ def dataset_tasks(data: Path) -> list[dict[str, Any]]:
     return sorted(tasks.values(), key=lambda r: (r["split"] != "train", r["task_key"]))
 
 
+def library_sha256() -> str:
+    return hashlib.sha256(Path(inspect.getsourcefile(library)).read_bytes()).hexdigest()
+
+
 def teacher_info(device: str) -> dict[str, Any]:
     import torch
     import triton
 
-    library_text = Path(inspect.getsourcefile(library)).read_bytes()
     gpu = torch.cuda.get_device_name(device) if device.startswith("cuda") else "none (Triton interpreter)"
-    return {"name": "direct", "library_sha256": hashlib.sha256(library_text).hexdigest(), "torch": torch.__version__,
+    return {"name": "direct", "library_sha256": library_sha256(), "torch": torch.__version__,
             "triton": triton.__version__, "gpu": gpu}
+
+
+def earlier_answers(data: Path) -> set[str]:
+    """The task keys earlier runs answered with this library. Pairs of another library are removed: their tasks
+    are judged again."""
+    records = list(read_records(data / "pairs", PREFIX))
+    if all(r["teacher"].get("library_sha256") == library_sha256() for r in records):
+        return {r["task_key"] for r in records}
+    for shard in (data / "pairs").glob(f"{PREFIX}-*.jsonl.gz"):
+        shard.unlink()
+    return set()
 
 
 def pair_record(record: dict[str, Any], target: str, verdict: Any, teacher: dict[str, Any]) -> PairRecord:
@@ -67,7 +84,8 @@ def generate(data: Path, device: str, workers: int | None, limit: int | None,
              max_seconds: float | None = None) -> dict[str, Any]:
     """Judge and write; after `max_seconds` the verdicts not yet back are left out (counted as `unjudged`)."""
     started = time.monotonic()
-    records = dataset_tasks(data)[:limit]
+    earlier = earlier_answers(data)
+    records = [r for r in dataset_tasks(data) if r["task_key"] not in earlier][:limit]
     counts: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
     examples: dict[str, list[str]] = {}
@@ -78,9 +96,8 @@ def generate(data: Path, device: str, workers: int | None, limit: int | None,
         except Unsupported as exc:
             counts[f"{record['split']}:unsupported"] += 1
             reasons[f"unsupported: {exc}"] += 1
-    for stale in (data / "pairs").glob(f"{PREFIX}-*.jsonl.gz"):
-        stale.unlink()
     writer = ShardWriter(data / "pairs", PREFIX)
+    written = 0
     options = VerifyOptions(device=device, time_kernels=False)
     with VerifierPool(device, workers) as pool:
         teacher = teacher_info(pool.device)
@@ -102,6 +119,9 @@ def generate(data: Path, device: str, workers: int | None, limit: int | None,
                 counts[f"{record['split']}:correct"] += 1
                 counts[f"{record['split']}:correct:{record['dtype']}"] += 1
                 writer.write(asdict(pair_record(record, answer, verdict, teacher)))
+                written += 1
+                if written % COMMIT_EVERY_PAIRS == 0:
+                    writer.close()  # committed: the next pair opens a new shard
             else:
                 counts[f"{record['split']}:rejected"] += 1
                 reason = rejection_reason(verdict)
@@ -110,7 +130,9 @@ def generate(data: Path, device: str, workers: int | None, limit: int | None,
                     check = verdict.failed_check
                     examples[reason].append(f"{record['task_name']}: {check.reason[:300] if check else ''}")
     writer.close()
-    summary = {"tasks": len(records), "device": teacher["gpu"], "counts": dict(sorted(counts.items())),
+    pairs = Counter(r["split"] for r in read_records(data / "pairs", PREFIX))
+    summary = {"tasks": len(records), "earlier": len(earlier), "pairs": dict(sorted(pairs.items())),
+               "device": teacher["gpu"], "counts": dict(sorted(counts.items())),
                "reasons": dict(reasons.most_common()), "examples": examples}
     (data / "direct.json").write_text(json.dumps(summary, indent=1) + "\n")
     return summary
