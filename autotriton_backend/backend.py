@@ -84,6 +84,8 @@ def compile_graph(gm: fx.GraphModule, example_inputs: list[Any], options: Backen
         if graph_pass.record.guard is not None and not graph_pass.record.guard.kernels_win and options.model_guard:
             return compile_fx(gm, example_inputs)  # decided before: the kernels lost to inductor on this graph
         compiled = compile_fx(gm, example_inputs, config_patches={"post_grad_custom_pre_pass": graph_pass})
+        if not graph_pass.ran:  # inductor's cached code for this record: it calls the kernels the record spliced
+            compile_report().from_inductor_cache.append(len(graph_pass.record.spliced))
     except RestartAnalysis:
         raise  # dynamo's own control flow (e.g. re-tracing with other specialisations), not a failure
     except Exception as exc:
@@ -139,6 +141,7 @@ class KernelPass(CustomGraphPass):
         self._searcher: Searcher | None = None
         self._engine_failure = ""
         self._bypass_fx_cache = False
+        self.ran = False  # inductor serves code from its own cache without running this pass
         self.record = self._recorded()
 
     def _recorded(self) -> GraphRecord:
@@ -165,6 +168,7 @@ class KernelPass(CustomGraphPass):
         return hashlib.sha256(payload.encode()).hexdigest()
 
     def __call__(self, graph: fx.Graph) -> None:
+        self.ran = True
         report = compile_report()
         report.graphs += 1
         try:

@@ -46,6 +46,7 @@ class CompileReport:
     graph_guards: list[tuple[float, float]] = field(default_factory=list)  # (ms with kernels, ms inductor)
     problems: list[str] = field(default_factory=list)  # whole graphs left to inductor, and why
     coverage: list[Coverage] = field(default_factory=list)  # per graph the pass ran on
+    from_inductor_cache: list[int] = field(default_factory=list)  # per graph inductor served: its spliced kernels
 
     def table(self) -> str:
         header = ("graph", "region", "level", "ops", "status", "runs", "kernel vs inductor", "task key")
@@ -57,6 +58,8 @@ class CompileReport:
             lines.append(format_table(header, rows))
         spliced = [f"{r.region} ({r.choice}, {_speedup(r)})" for r in self.records if r.spliced]
         lines.append(f"spliced: {', '.join(spliced)}" if spliced else "spliced: nothing")
+        lines += [f"a graph served from inductor's code cache, as compiled before: it runs {n} spliced kernel(s)"
+                  for n in self.from_inductor_cache]
         reasons = [(r, " ".join(r.detail.split())) for r in self.records if r.status in NEEDS_REASON]
         lines += [f"  why {r.region} (graph {r.graph}): {reason}" for r, reason in reasons if reason]
         lines += [f"  {status}: {STATUSES[status]}" for status in sorted({r.status for r in self.records})

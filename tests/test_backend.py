@@ -107,6 +107,20 @@ def test_chained_regions_are_both_spliced(winners):
     torch.testing.assert_close(y, model(x), atol=1e-5, rtol=1e-5)
 
 
+def test_a_graph_inductor_serves_from_its_cache_is_reported_with_its_kernels(winners):
+    for entry in winners.values():
+        KernelCache().put_winner(entry)
+    model, x = mlp(), torch.randn(4, 16)
+    with torch.no_grad():
+        compiled(model, mode="cache")(x)  # the record and inductor's cached code for it
+    with torch.no_grad(), counting_launches() as counter:
+        y = compiled(model, mode="cache")(x)
+    report = compile_report()
+    assert report.graphs == 0 and report.from_inductor_cache == [2] and counter.launches == 2
+    assert "it runs 2 spliced kernel(s)" in report.table()
+    torch.testing.assert_close(y, model(x), atol=1e-5, rtol=1e-5)
+
+
 def test_cache_mode_never_calls_an_engine():
     model, x = mlp(), torch.randn(4, 16)
     with torch.no_grad():
