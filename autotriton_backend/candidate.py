@@ -24,7 +24,7 @@ class Candidate:
 
     @property
     def sha256(self) -> str:
-        return hashlib.sha256(self.source.encode()).hexdigest()
+        return hashlib.sha256(self.source.encode("utf-8", "surrogatepass")).hexdigest()  # a lone surrogate too
 
     def to_json(self) -> dict[str, Any]:
         return {"source": self.source, "provenance": asdict(self.provenance), "sha256": self.sha256}

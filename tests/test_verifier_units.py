@@ -335,3 +335,14 @@ def test_a_reference_set_evicted_mid_session_keeps_its_files_until_the_session_e
         assert newer.directory.is_dir()
     finally:
         judge.close()
+
+
+@pytest.mark.parametrize("tail, why", [("#" * (256 * 1024), "KiB, over"), ("# \ud800\n", "not valid UTF-8")],
+                         ids=["oversized", "lone_surrogate"])
+def test_an_oversized_or_unencodable_answer_gets_a_static_verdict_not_a_crash(tail: str, why: str) -> None:
+    """Round attack11: a 1 MiB answer ended the judge (`internal`, for the next candidate too), and a lone
+    surrogate (a JSON reply's `\\ud800`) raised out of verify() from the candidate's sha256."""
+    task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
+    source = (CATALOGUE / "honest_single_kernel.py").read_text() + tail
+    verdict = verify(task, Candidate(source), VerifyOptions(device="cpu", time_kernels=False))
+    assert verdict.failure == "static" and why in verdict.failed_check.reason, verdict.failed_check

@@ -124,6 +124,11 @@ class Refused(Exception):
         self.hacked = hacked
 
 
+# The largest candidate the verifier reads: ~10x the longest answer in the training data (the direct teacher's,
+# whole library included, ~35 KiB). A 1 MiB one ended the judge (`internal`) for it and the next candidate.
+MAX_SOURCE_BYTES = 256 * 1024
+
+
 def gate(source: str) -> list[Check]:
     """The static checks in order (syntax, gate, structure); the first failed one ends the list.
 
@@ -141,9 +146,15 @@ def _gate(source: str) -> tuple[Check, ...]:
         return _checks(source)
     except (RecursionError, MemoryError):
         return (Check("syntax", False, "the code nests too deeply (a very long expression?): split it up"),)
+    except ValueError:  # ast.unparse of an int past 4,300 digits: a hex literal parses (round11/gate_hex_int_unparse)
+        return (Check("syntax", False, "a literal is too large to read (an integer of thousands of digits?)"),)
 
 
 def _checks(source: str) -> tuple[Check, ...]:
+    size = len(source.encode("utf-8", "surrogatepass"))
+    if size > MAX_SOURCE_BYTES:  # the job line to the sandbox holds at most 1 MiB: past it the judge failed
+        return (Check("syntax", False, f"the answer is {size // 1024} KiB, over {MAX_SOURCE_BYTES // 1024} KiB: "
+                                       "write a shorter module"),)
     try:
         tree, scopes = parse_source(source), source_scopes(source)
     except SyntaxError as exc:

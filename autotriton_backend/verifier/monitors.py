@@ -7,7 +7,6 @@ wrote cannot pass. These are layers behind the static gate, which keeps candidat
 """
 from __future__ import annotations
 
-import os
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -36,19 +35,21 @@ class PoisonedAllocations(TorchDispatchMode):
     """Fill every fresh allocation made under it with NaN (bools True, integers their maximum): values a kernel
     never wrote, or left over in reused memory, cannot pass as results.
 
-    With `garbage`, with unpredictable finite values instead, as a real process's fresh memory holds: if every
-    checked call saw NaN, a kernel that reads a scratch `torch.empty` could tell it is being judged, compute only
-    then, and be correct only inside the verifier (tests/attacks/round10_poison_aware.py)."""
+    Without `poison`, fresh memory is left as a real process has it (zero pages when large, the allocator's leftovers
+    otherwise): if every checked call saw NaN, or any other value no real process shows (round 10's garbage), a kernel
+    that reads a scratch `torch.empty` could tell it is being judged and compute only then (round10_poison_aware.py,
+    round11_fresh_memory_zero.py)."""
 
-    def __init__(self, garbage: bool = False) -> None:
+    def __init__(self, poison: bool = True) -> None:
         super().__init__()
-        self.garbage = garbage
+        self.poison = poison
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = func(*args, **(kwargs or {}))
         name = func.overloadpacket.__name__
         if name in ALLOCATION_OPS and isinstance(out, torch.Tensor):
-            (_garbage if self.garbage else _poison)(out)
+            if self.poison:
+                _poison(out)
         elif name not in LAYOUT_OPS:
             self.computed(str(func.overloadpacket).removeprefix("aten."))
         return out
@@ -60,8 +61,8 @@ class PoisonedAllocations(TorchDispatchMode):
 class ForwardMonitor(PoisonedAllocations):
     """Observe one forward call: Triton launches, non-layout ATen ops, poisoned allocations."""
 
-    def __init__(self, garbage: bool = False) -> None:
-        super().__init__(garbage)
+    def __init__(self, poison: bool = True) -> None:
+        super().__init__(poison)
         self.kernels = LaunchCounter()
         self.compute_ops: Counter[str] = Counter()
 
@@ -99,23 +100,11 @@ def _poison(tensor: torch.Tensor) -> None:
         tensor.fill_(torch.iinfo(tensor.dtype).max)
 
 
-def _garbage(tensor: torch.Tensor) -> None:
-    """Finite values from a generator seeded by the OS, never the same twice: nothing a kernel can recognise."""
-    generator = torch.Generator(device=tensor.device)
-    generator.manual_seed(int.from_bytes(os.urandom(8), "little") >> 1)
-    if tensor.is_floating_point() or tensor.is_complex():
-        tensor.normal_(generator=generator)
-    elif tensor.dtype == torch.bool:
-        tensor.random_(0, 2, generator=generator)
-    else:
-        tensor.random_(0, min(torch.iinfo(tensor.dtype).max, 1 << 16), generator=generator)
-
-
 @contextmanager
-def monitor_forward(garbage: bool = False) -> Iterator[ForwardMonitor]:
-    """Run a forward call under a fresh monitor; a compiled kernel's internals are invisible to it. `garbage`:
-    fresh allocations hold finite garbage, not NaN (PoisonedAllocations)."""
-    monitor = ForwardMonitor(garbage)
+def monitor_forward(poison: bool = True) -> Iterator[ForwardMonitor]:
+    """Run a forward call under a fresh monitor; a compiled kernel's internals are invisible to it. Without `poison`,
+    fresh allocations are left as they come (PoisonedAllocations)."""
+    monitor = ForwardMonitor(poison)
     with counting_launches(monitor.kernels, observer=monitor), monitor:
         yield monitor
 

@@ -348,9 +348,9 @@ class _Session:
                         buffer.copy_(self._input(value))
                         self.fingerprints[id(buffer)] = fingerprint(buffer)
             self.given[str(message["key"])] = message["inputs"]
-            # fresh memory holds finite garbage here, NaN in every other checked call: a candidate that tells
-            # them apart by it is wrong here (monitors.PoisonedAllocations)
-            return self.run(buffers, message["inputs"], garbage=True)
+            # fresh memory is left as a real process has it here, NaN in every other checked call: a candidate
+            # that tells them apart by it is wrong here (monitors.PoisonedAllocations)
+            return self.run(buffers, message["inputs"], poison=False)
         if op == "time":
             return self.time([str(k) for k in message["keys"]], int(message["rounds"]))
         raise _Failed("internal", f"unknown request {op!r}")
@@ -380,7 +380,7 @@ class _Session:
             except Exception as exc:
                 raise _Failed("load", short_error(exc)) from None
             try:
-                torch.manual_seed(0)
+                torch.seed()  # a fixed seed would let `torch.randn` in __init__ tell the verifier (round11_init_seed_probe)
                 model = model_cls(*message["init_inputs"]).to(self.device).eval()
             except Exception as exc:
                 raise _Failed("init", short_error(exc)) from None
@@ -391,7 +391,7 @@ class _Session:
         self.module, self.own_names = module, frozenset(vars(module))  # as loaded: the interpreter adds its own later
         return {"ok": True}
 
-    def run(self, inputs: list[Any], given: list[Any], garbage: bool = False) -> dict[str, Any]:
+    def run(self, inputs: list[Any], given: list[Any], poison: bool = True) -> dict[str, Any]:
         """One forward under the monitors; outputs written back, and any input it changed (`given`: their files)."""
         import torch
 
@@ -400,7 +400,7 @@ class _Session:
         state = kept_state(self.model, self.module, self.own_names)
         started = time.perf_counter()
         try:
-            with torch.no_grad(), monitor_forward(garbage) as monitor:
+            with torch.no_grad(), monitor_forward(poison) as monitor:
                 outputs = self.model(*inputs)
                 if self.device.startswith("cuda"):
                     torch.cuda.synchronize()
@@ -419,9 +419,7 @@ class _Session:
             raise _Failed("state", "forward changed its own state (ModelNew's attributes or tensors, a module-level "
                                    "value, a function's defaults or closure); it must not keep state (caches of "
                                    "inputs, outputs or weights, call counts) between calls")
-        outputs = tuple(outputs) if isinstance(outputs, (tuple, list)) else (outputs,)
-        if not all(isinstance(o, torch.Tensor) for o in outputs):
-            raise _Failed("outputs", "forward must return tensors")
+        outputs = returned(outputs)
         owned = {x.untyped_storage().data_ptr() for x in inputs if isinstance(x, torch.Tensor)}
         owned |= {p.untyped_storage().data_ptr() for p in [*self.model.parameters(), *self.model.buffers()]}
         for index, out in enumerate(outputs):
@@ -449,7 +447,7 @@ class _Session:
             raise _Failed("state", "timed calls changed their own state (ModelNew's, or module-level values)")
         self.runs += 1
         outputs = {k: [write_tensor(o, JOB, f"timed{self.runs}-{k}-{i}").to_json() for i, o in
-                       enumerate(last[k] if isinstance(last[k], (tuple, list)) else (last[k],))] for k in keys}
+                       enumerate(returned(last[k]))] for k in keys}
         changed = {k: [self._changed(x, ref, f"timedin{self.runs}-{k}-{i}") for i, (x, ref) in
                        enumerate(zip(self.kept[k], self.given[k]))] for k in keys}
         return {"ok": True, "ms": ms, "outputs": outputs, "inputs_changed": changed}
@@ -472,17 +470,30 @@ class _Session:
         return value
 
 
+MAX_OUTPUTS = 256  # each is a line's worth of JSON in the reply: 20,000 overflowed its 1 MiB (round11/reply_line_overflow)
+
+
+def returned(value: Any) -> tuple[Any, ...]:
+    """forward's outputs as a tuple of tensors, or the `outputs` failure."""
+    import torch
+
+    outputs = tuple(value) if isinstance(value, (tuple, list)) else (value,)
+    if len(outputs) > MAX_OUTPUTS:
+        raise _Failed("outputs", f"forward returned {len(outputs)} outputs, more than {MAX_OUTPUTS}")
+    if not all(isinstance(o, torch.Tensor) for o in outputs):
+        raise _Failed("outputs", "forward must return tensors")
+    return outputs
+
+
 def kept_state(model: Any, module: types.ModuleType, names: frozenset[str]) -> Any:
-    """Everything forward could keep between calls: the model, the values of the candidate module's own `names`
-    (a list of outputs or a call count at module level; Triton's interpreter adds names of its own there), and the
-    defaults and closures of its functions and of ModelNew's methods. With a call count a candidate could compute in
-    the checked calls and replay in the timed ones (tests/attacks/state_module_global_replay.py)."""
-    values = {name: value for name, value in vars(module).items() if name in names and not name.startswith("__")}
-    functions = [v for v in [*values.values(), *vars(type(model)).values()] if isinstance(v, types.FunctionType)]
-    kept = [(f.__defaults__, f.__kwdefaults__, [_cell(c) for c in f.__closure__ or ()]) for f in functions]
-    plain = {name: value for name, value in values.items()
-             if not isinstance(value, (types.ModuleType, type, types.FunctionType))}
-    return snapshot((model, plain, kept))
+    """Everything forward could keep between calls: the model, ModelNew's class attributes, and the values of the
+    candidate module's own `names` (a call count at module level; Triton's interpreter adds names of its own there),
+    functions' defaults and closures included. With a call count a candidate could compute in the checked calls and
+    replay in the timed ones (tests/attacks/state_module_global_replay.py, round11_*)."""
+    values = {name: value for name, value in vars(module).items()
+              if name in names and not name.startswith("__") and not isinstance(value, types.ModuleType)}
+    attributes = {name: value for name, value in vars(type(model)).items() if not name.startswith("__")}
+    return snapshot((model, attributes, values))
 
 
 def _cell(cell: Any) -> Any:
@@ -493,11 +504,13 @@ def _cell(cell: Any) -> Any:
 
 
 def snapshot(value: Any, depth: int = 0) -> Any:
-    """Everything forward could keep between calls, reachable from the model: tensors cloned, values kept."""
+    """Comparable values of what `value` holds: tensors cloned, containers and functions' defaults and closures
+    walked. What cannot be compared never equals itself, so keeping it fails the check: past 20 levels, and an
+    iterator (a generator's position is its state)."""
     import torch
 
-    if depth > 20:
-        return "deep"
+    if depth > 20 or hasattr(value, "__next__"):
+        return ("uncomparable", object())
     if isinstance(value, torch.Tensor):
         return ("tensor", value.detach().clone())
     if isinstance(value, (int, float, str, bool, type(None))):
@@ -510,6 +523,9 @@ def snapshot(value: Any, depth: int = 0) -> Any:
         return (type(value).__name__, [snapshot(v, depth + 1) for v in value])
     if isinstance(value, torch.nn.Module):
         return ("module", id(value), snapshot(vars(value), depth + 1))
+    if isinstance(value, types.FunctionType):
+        kept = (value.__defaults__, value.__kwdefaults__, [_cell(c) for c in value.__closure__ or ()])
+        return ("function", id(value), snapshot(kept, depth + 1))
     return ("object", id(value))
 
 
