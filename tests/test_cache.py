@@ -20,6 +20,7 @@ from autotriton_backend.candidate import Candidate, Provenance
 from autotriton_backend.cli import main
 from autotriton_backend.task import KernelTask
 from autotriton_backend.verdict import Check, Timings, Verdict
+from autotriton_backend.verifier.allowlist import MAX_SOURCE_BYTES
 from cache import CacheEntry, CacheIntegrityWarning, EntryError, KernelCache, default_directory, environment_key
 
 ENV = "sm90-triton3.4-torch2.9"
@@ -237,7 +238,8 @@ def test_entry_moved_to_another_key_is_refused(cache, cache_dir):
 # --- two processes ------------------------------------------------------------------------
 
 ROUNDS = 60
-PADDING = "#" * 1_000_000 + "\n"  # a large source widens the read-compare-write window a missing lock leaves open
+# about the largest source the gate accepts: it widens the read-compare-write window a missing lock leaves open
+PADDING = "#" * (MAX_SOURCE_BYTES - 8 * 1024) + "\n"
 
 
 def _times(proc: int) -> list[float]:
