@@ -239,11 +239,9 @@ class _Session:
 
     def run(self) -> None:
         ref = self.reference
-        loaded = self._ask({"op": "load", "dir": ref.directory.name, "source": self.job.source,
-                            "init_inputs": ref.init_inputs, "parameters": ref.parameters, "buffers": ref.buffers},
-                           LOAD_TIMEOUT_S + self.run_timeout)
-        before = loaded.get("served_before")  # added by the zygote, which never runs candidate code
-        self.verdict.candidates_before_in_process = before if type(before) is int else 0
+        self._ask({"op": "load", "dir": ref.directory.name, "source": self.job.source,
+                   "init_inputs": ref.init_inputs, "parameters": ref.parameters, "buffers": ref.buffers},
+                  LOAD_TIMEOUT_S + self.run_timeout)
         self.verdict.checks.append(Check("load", True))
         for trial in ref.trials:
             reply = self._ask({"op": "run", "dir": ref.directory.name, "inputs": trial.refs, "keep": trial.name},
@@ -278,6 +276,9 @@ class _Session:
             raise _Rejected(failure.kind, failure.reason) from None
         finally:
             _add_stage(self.verdict.stage_seconds, message["op"], time.perf_counter() - started)
+        if message["op"] == "load":  # the zygote, which never runs candidate code, adds it to this reply
+            before = reply.get("served_before")
+            self.verdict.candidates_before_in_process = before if type(before) is int else 0
         for said, stage in (("seconds", f"{message['op']}_in_sandbox"), ("forward_seconds", "forward_in_sandbox")):
             seconds = reported_number(reply.get(said))  # as the sandbox tells it: diagnostics only
             if seconds is not None:

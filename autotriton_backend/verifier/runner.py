@@ -356,11 +356,12 @@ class _Session:
         raise _Failed("internal", f"unknown request {op!r}")
 
     def load(self, message: dict[str, Any]) -> dict[str, Any]:
-        """Import the candidate and build ModelNew; on a GPU every tensor it allocates meanwhile starts as NaN, so no
-        memory an earlier candidate of this process left behind can be read."""
+        """Import the candidate and build ModelNew twice from one random seed: once with every tensor allocated
+        meanwhile filled with NaN, once with zeros. No memory an earlier candidate of this process left behind
+        can be read, and state that differs between the two builds came from memory nobody wrote: a kernel or a
+        flag that reads it could tell the verifier's fill from a real process's memory (round11_init_poison_probe,
+        init_unwritten_flag), so it is refused."""
         import torch
-
-        from .monitors import PoisonedAllocations
 
         if self.device.startswith("cuda"):
             torch.empty(1, device=self.device)  # the CUDA context (once per process), in the judge's "load" stage
@@ -371,10 +372,30 @@ class _Session:
         # and the lines stay readable if the candidate moves the file away (tests/attacks_sandbox/job_link_outlives):
         # on a GPU, kernels read their source when decorated; here the GPU front end reads it at each launch
         linecache.cache[str(path)] = (len(message["source"]), None, message["source"].splitlines(True), str(path))
-        # A random seed, and on a CPU (a fresh process per candidate, nothing of another to read) fresh memory as a
-        # real process has it: NaN in what __init__ allocates, or a known torch.randn, told a kernel it was being
-        # judged (round11_init_*). A GPU process judges several candidates in turn, so there it stays poisoned.
-        with PoisonedAllocations(poison=self.device.startswith("cuda")):
+        parameters = {name: self._input(ref) for name, ref in message["parameters"]}
+        buffers = {name: self._input(ref) for name, ref in message["buffers"]}
+        seed = torch.seed()  # random: a fixed seed would let `torch.randn` in __init__ tell the verifier
+        module, model = self._build(path, message["init_inputs"], seed, parameters, buffers, zeroed=False)
+        poisoned = kept_state(model, module, frozenset(vars(module)), portable=True)
+        del module, model  # before the second build: a large model is never held twice
+        module, model = self._build(path, message["init_inputs"], seed, parameters, buffers, zeroed=True)
+        if not same_state(poisoned, kept_state(model, module, frozenset(vars(module)), portable=True)):
+            raise _Failed("init", "ModelNew's state depends on memory that was allocated (torch.empty) but never "
+                                  "written while the module loaded or __init__ ran: initialise it (torch.zeros, "
+                                  "torch.full) or allocate scratch memory inside forward")
+        self.model = model
+        self.module, self.own_names = module, frozenset(vars(module))  # as loaded: the interpreter adds its own later
+        return {"ok": True}
+
+    def _build(self, path: Path, init_inputs: list[Any], seed: int, parameters: dict[str, Any],
+               buffers: dict[str, Any], zeroed: bool) -> tuple[types.ModuleType, Any]:
+        """One import of the candidate and one ModelNew with the reference's weights; fresh allocations NaN, or
+        zeros when `zeroed`."""
+        import torch
+
+        from .monitors import PoisonedAllocations
+
+        with PoisonedAllocations(zeroed=zeroed):
             try:
                 spec = importlib.util.spec_from_file_location("autotriton_candidate", path)
                 module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
@@ -383,16 +404,12 @@ class _Session:
             except Exception as exc:
                 raise _Failed("load", short_error(exc)) from None
             try:
-                torch.seed()
-                model = model_cls(*message["init_inputs"]).to(self.device).eval()
+                torch.manual_seed(seed)
+                model = model_cls(*init_inputs).to(self.device).eval()
             except Exception as exc:
                 raise _Failed("init", short_error(exc)) from None
-        parameters = {name: self._input(ref) for name, ref in message["parameters"]}
-        buffers = {name: self._input(ref) for name, ref in message["buffers"]}
         share_weights(parameters, buffers, model)
-        self.model = model
-        self.module, self.own_names = module, frozenset(vars(module))  # as loaded: the interpreter adds its own later
-        return {"ok": True}
+        return module, model
 
     def run(self, inputs: list[Any], given: list[Any], poison: bool = True) -> dict[str, Any]:
         """One forward under the monitors; outputs written back, and any input it changed (`given`: their files)."""
@@ -488,7 +505,7 @@ def returned(value: Any) -> tuple[Any, ...]:
     return outputs
 
 
-def kept_state(model: Any, module: types.ModuleType, names: frozenset[str]) -> Any:
+def kept_state(model: Any, module: types.ModuleType, names: frozenset[str], portable: bool = False) -> Any:
     """Everything forward could keep between calls: the model, ModelNew's class attributes, and the values of the
     candidate module's own `names` (a call count at module level; Triton's interpreter adds names of its own there),
     functions' defaults and closures included. With a call count a candidate could compute in the checked calls and
@@ -496,7 +513,7 @@ def kept_state(model: Any, module: types.ModuleType, names: frozenset[str]) -> A
     values = {name: value for name, value in vars(module).items()
               if name in names and not name.startswith("__") and not isinstance(value, types.ModuleType)}
     attributes = {name: value for name, value in vars(type(model)).items() if not name.startswith("__")}
-    return snapshot((model, attributes, values))
+    return snapshot((model, attributes, values), portable=portable)
 
 
 def _cell(cell: Any) -> Any:
@@ -506,30 +523,36 @@ def _cell(cell: Any) -> Any:
         return None
 
 
-def snapshot(value: Any, depth: int = 0) -> Any:
+def snapshot(value: Any, depth: int = 0, portable: bool = False) -> Any:
     """Comparable values of what `value` holds: tensors cloned, containers and functions' defaults and closures
     walked. What cannot be compared never equals itself, so keeping it fails the check: past 20 levels, and an
-    iterator (a generator's position is its state)."""
+    iterator (a generator's position is its state). `portable`: comparable with another build of the candidate
+    (tensors by checksum, objects by kind, not identity); what cannot be compared is then left to `run`'s check."""
     import torch
 
+    def walk(inner: Any) -> Any:
+        return snapshot(inner, depth + 1, portable)
+
+    identity = () if portable else (id(value),)
     if depth > 20 or hasattr(value, "__next__"):
-        return ("uncomparable", object())
+        return ("uncomparable",) if portable else ("uncomparable", object())
     if isinstance(value, torch.Tensor):
-        return ("tensor", value.detach().clone())
+        return ("tensor", value.dtype, tuple(value.shape), fingerprint(value)) if portable \
+            else ("tensor", value.detach().clone())
     if isinstance(value, (int, float, str, bool, type(None))):
         return value
     if isinstance(value, (list, tuple)):
-        return (type(value).__name__, [snapshot(v, depth + 1) for v in value])
+        return (type(value).__name__, [walk(v) for v in value])
     if isinstance(value, dict):
-        return ("dict", [(k, snapshot(v, depth + 1)) for k, v in value.items()])
+        return ("dict", [(k, walk(v)) for k, v in value.items()])
     if isinstance(value, (set, frozenset, bytearray)):
-        return (type(value).__name__, [snapshot(v, depth + 1) for v in value])
+        return (type(value).__name__, [walk(v) for v in value])
     if isinstance(value, torch.nn.Module):
-        return ("module", id(value), snapshot(vars(value), depth + 1))
+        return ("module", *identity, walk(vars(value)))
     if isinstance(value, types.FunctionType):
         kept = (value.__defaults__, value.__kwdefaults__, [_cell(c) for c in value.__closure__ or ()])
-        return ("function", id(value), snapshot(kept, depth + 1))
-    return ("object", id(value))
+        return ("function", *identity, walk(kept))
+    return ("object", *identity)
 
 
 def fingerprint(tensor: Any, chunk: int = 1 << 26) -> tuple[int, int]:

@@ -1,10 +1,11 @@
 # task: task_add_relu
-# expect: mismatch
+# expect: init
 # round 10's garbage fix covers the refill call's forward only; what ModelNew allocates in __init__ is
 # always NaN in the verifier (runner.load runs under PoisonedAllocations()), never in a real process. A plain
 # attribute self.probe = torch.empty(64) (not a parameter or buffer: load_state_dict leaves it) is read by the
 # kernel: all NaN means "judged" and it computes, else it writes zeros. All of it in Triton.
-# Round attack11 (find only, at b36a03d): judged correct. Closed on CPU: load no longer poisons there (a fresh process per candidate); on a GPU, where a process judges several candidates, it still does.
+# Round attack11 (find only, at b36a03d): judged correct. Closed: ModelNew is built twice (NaN fill, zero fill) and
+# state that differs between the builds, as this probe does, is refused at init.
 import torch
 import triton
 import triton.language as tl
