@@ -16,6 +16,7 @@ import torch
 import torch.fx as fx
 
 from .partition import Region
+from .verifier import gpu_frontend  # noqa: F401  (under TRITON_INTERPRET=1: kernels run as the verifier typed them)
 from .verifier.allowlist import gate
 from .verifier.inputs import example_sizes, make_inputs
 from .task import KernelTask, load_reference

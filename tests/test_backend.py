@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -94,6 +95,26 @@ def test_cached_kernel_is_spliced_and_matches_eager(linear_winner):
     assert counter.launches >= 1
     assert "cache-hit" in statuses()
     torch.testing.assert_close(y, model(x), atol=1e-5, rtol=1e-5)
+
+
+def test_a_spliced_kernel_runs_under_the_interpreter_the_verifier_judged(tmp_path):
+    """The verifier types Triton's interpreter as compiled (gpu_frontend); a user's CPU process that loads a cached
+    kernel must run it so too, or a kernel can branch on the difference: this one computes relu(x + y) as judged,
+    and wrote zeros under the stock interpreter (round attack12). A fresh process: this one imported gpu_frontend."""
+    source = (Path(__file__).parent / "fixtures" / "user_process" / "interpreter_typed_as_compiled.py").read_text()
+    script = textwrap.dedent(f"""
+        import hashlib, sys, torch
+        from pathlib import Path
+        from autotriton_backend.splice import _load_model_new
+        source = sys.stdin.read()
+        model = _load_model_new(source, hashlib.sha256(source.encode()).hexdigest(), Path({str(tmp_path)!r}))
+        x, y = torch.randn(5, 37), torch.randn(5, 37)
+        print(float((model(x, y) - torch.relu(x + y)).abs().max()))
+    """)
+    done = subprocess.run([sys.executable, "-c", script], input=source, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "TRITON_INTERPRET": "1"})
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert float(done.stdout.split()[-1]) == 0.0
 
 
 def test_chained_regions_are_both_spliced(winners):

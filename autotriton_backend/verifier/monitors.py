@@ -40,17 +40,15 @@ class PoisonedAllocations(TorchDispatchMode):
     that reads a scratch `torch.empty` could tell it is being judged and compute only then (round10_poison_aware.py,
     round11_fresh_memory_zero.py)."""
 
-    def __init__(self, poison: bool = True, zeroed: bool = False) -> None:
+    def __init__(self, poison: bool = True) -> None:
         super().__init__()
-        self.poison, self.zeroed = poison, zeroed  # zeroed: zeros instead of the poison (runner's second build)
+        self.poison = poison
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = func(*args, **(kwargs or {}))
         name = func.overloadpacket.__name__
         if name in ALLOCATION_OPS and isinstance(out, torch.Tensor):
-            if self.zeroed:
-                out.zero_()
-            elif self.poison:
+            if self.poison:
                 _poison(out)
         elif name not in LAYOUT_OPS:
             self.computed(str(func.overloadpacket).removeprefix("aten."))

@@ -256,10 +256,10 @@ def end_candidate(device: str) -> tuple[bool, str]:
     """After a candidate's objects are dropped: whether this process may serve another one, and if not, why.
 
     Nothing of the candidate may stay reachable: no thread, no live tensor, and on a GPU no device memory with
-    its values in it. Every block the caching allocator holds is poisoned (0xFF bytes: NaN in every float
-    dtype) before it goes back to the driver, because the driver does not clear memory it hands back to the
-    same process. Memory the allocator gave back by itself meanwhile (a retry after an out-of-memory) was not
-    poisoned, so then the process is not reused; nor when a sticky CUDA error or its CPU-time use says so.
+    its values in it. Every block the caching allocator holds is cleared (zeros, as a fresh process gets memory
+    from the driver) before it goes back to the driver, because the driver does not clear memory it hands back
+    to the same process. Memory the allocator gave back by itself meanwhile (a retry after an out-of-memory) was
+    not cleared, so then the process is not reused; nor when a sticky CUDA error or its CPU-time use says so.
     """
     import threading
 
@@ -280,8 +280,8 @@ def end_candidate(device: str) -> tuple[bool, str]:
         if stats.get("allocated_bytes.all.current", 1) != 0:
             return False, f"{stats.get('allocated_bytes.all.current')} bytes of device memory still allocated"
         if stats.get("num_device_free", 1) != _device_frees:
-            return False, "the allocator gave device memory back during the candidate, unpoisoned"
-        poison_free_device_memory(device)
+            return False, "the allocator gave device memory back during the candidate, uncleared"
+        clear_free_device_memory(device)
         torch.cuda.empty_cache()
         _device_frees = torch.cuda.memory_stats().get("num_device_free", -1)
     except RuntimeError as exc:  # a sticky CUDA error poisons the whole context
@@ -289,15 +289,16 @@ def end_candidate(device: str) -> tuple[bool, str]:
     return True, ""
 
 
-def poison_free_device_memory(device: str) -> None:
-    """Fill every block the caching allocator holds but no tensor uses with 0xFF bytes (NaN in every float
-    dtype): whatever a candidate left there is gone before anyone can be handed that memory again."""
+def clear_free_device_memory(device: str) -> None:
+    """Zero every block the caching allocator holds but no tensor uses: whatever a candidate left there is gone
+    before anyone can be handed that memory again, and the next candidate's unfilled build of ModelNew (`load`)
+    finds it as a fresh process would (NaN there would tell it apart)."""
     import torch
 
     for segment in torch.cuda.memory_snapshot():
         for block in segment["blocks"]:
             if block["state"] == "inactive":
-                torch.as_tensor(_DeviceSpan(block["address"], block["size"]), device=device).fill_(255)
+                torch.as_tensor(_DeviceSpan(block["address"], block["size"]), device=device).zero_()
     torch.cuda.synchronize()
 
 
@@ -305,7 +306,7 @@ _device_frees = 0  # the allocator's count of cudaFree calls after the last scru
 
 
 class _DeviceSpan:
-    """Raw device memory as torch can view it (the CUDA array interface): a free block, to be poisoned."""
+    """Raw device memory as torch can view it (the CUDA array interface): a free block, to be cleared."""
 
     def __init__(self, address: int, size: int) -> None:
         self.__cuda_array_interface__ = {"shape": (size,), "typestr": "|u1", "data": (address, False), "version": 3}
@@ -356,29 +357,25 @@ class _Session:
         raise _Failed("internal", f"unknown request {op!r}")
 
     def load(self, message: dict[str, Any]) -> dict[str, Any]:
-        """Import the candidate and build ModelNew twice from one random seed: once with every tensor allocated
-        meanwhile filled with NaN, once with zeros. No memory an earlier candidate of this process left behind
-        can be read, and state that differs between the two builds came from memory nobody wrote: a kernel or a
-        flag that reads it could tell the verifier's fill from a real process's memory (round11_init_poison_probe,
-        init_unwritten_flag), so it is refused."""
+        """Import the candidate and build ModelNew twice from one random seed: first with every tensor allocated
+        meanwhile filled with NaN, then with memory as the process has it (that build is kept). State that
+        differs between the two came from memory nobody wrote, which a kernel or a flag could read to tell the
+        verifier from a real process (round11_init_poison_probe, init_unwritten_flag, round12_init_refill_marker):
+        it is refused. No earlier candidate's memory is readable: the first build sees only NaN, and the second
+        may keep nothing that differs from the first."""
         import torch
 
         if self.device.startswith("cuda"):
             torch.empty(1, device=self.device)  # the CUDA context (once per process), in the judge's "load" stage
         os.chdir(JOB)  # the zygote makes the job folder afresh for each candidate
         linecache.clearcache()  # inspect (for triton.jit) must never serve an earlier candidate's lines
-        path = JOB / "candidate.py"  # a real file: triton.jit reads kernel source through inspect
-        path.write_text(message["source"])
-        # and the lines stay readable if the candidate moves the file away (tests/attacks_sandbox/job_link_outlives):
-        # on a GPU, kernels read their source when decorated; here the GPU front end reads it at each launch
-        linecache.cache[str(path)] = (len(message["source"]), None, message["source"].splitlines(True), str(path))
         parameters = {name: self._input(ref) for name, ref in message["parameters"]}
         buffers = {name: self._input(ref) for name, ref in message["buffers"]}
         seed = torch.seed()  # random: a fixed seed would let `torch.randn` in __init__ tell the verifier
-        module, model = self._build(path, message["init_inputs"], seed, parameters, buffers, zeroed=False)
+        module, model = self._build(message["source"], message["init_inputs"], seed, parameters, buffers, poison=True)
         poisoned = kept_state(model, module, frozenset(vars(module)), portable=True)
         del module, model  # before the second build: a large model is never held twice
-        module, model = self._build(path, message["init_inputs"], seed, parameters, buffers, zeroed=True)
+        module, model = self._build(message["source"], message["init_inputs"], seed, parameters, buffers, poison=False)
         if not same_state(poisoned, kept_state(model, module, frozenset(vars(module)), portable=True)):
             raise _Failed("init", "ModelNew's state depends on memory that was allocated (torch.empty) but never "
                                   "written while the module loaded or __init__ ran: initialise it (torch.zeros, "
@@ -387,15 +384,21 @@ class _Session:
         self.module, self.own_names = module, frozenset(vars(module))  # as loaded: the interpreter adds its own later
         return {"ok": True}
 
-    def _build(self, path: Path, init_inputs: list[Any], seed: int, parameters: dict[str, Any],
-               buffers: dict[str, Any], zeroed: bool) -> tuple[types.ModuleType, Any]:
-        """One import of the candidate and one ModelNew with the reference's weights; fresh allocations NaN, or
-        zeros when `zeroed`."""
+    def _build(self, source: str, init_inputs: list[Any], seed: int, parameters: dict[str, Any],
+               buffers: dict[str, Any], poison: bool) -> tuple[types.ModuleType, Any]:
+        """One import of the candidate and one ModelNew with the reference's weights; with `poison`, every fresh
+        allocation starts as NaN. The source file is written afresh: the first build may have moved it away."""
         import torch
 
         from .monitors import PoisonedAllocations
 
-        with PoisonedAllocations(zeroed=zeroed):
+        path = JOB / "candidate.py"  # a real file: triton.jit reads kernel source through inspect
+        path.unlink(missing_ok=True)
+        path.write_text(source)
+        # and the lines stay readable if the candidate moves the file away (tests/attacks_sandbox/job_link_outlives):
+        # on a GPU, kernels read their source when decorated; here the GPU front end reads it at each launch
+        linecache.cache[str(path)] = (len(source), None, source.splitlines(True), str(path))
+        with PoisonedAllocations(poison):
             try:
                 spec = importlib.util.spec_from_file_location("autotriton_candidate", path)
                 module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
@@ -506,13 +509,16 @@ def returned(value: Any) -> tuple[Any, ...]:
 
 
 def kept_state(model: Any, module: types.ModuleType, names: frozenset[str], portable: bool = False) -> Any:
-    """Everything forward could keep between calls: the model, ModelNew's class attributes, and the values of the
-    candidate module's own `names` (a call count at module level; Triton's interpreter adds names of its own there),
-    functions' defaults and closures included. With a call count a candidate could compute in the checked calls and
-    replay in the timed ones (tests/attacks/state_module_global_replay.py, round11_*)."""
+    """Everything forward could keep between calls: the model, the class attributes of every class the candidate
+    defines (a helper nn.Module's class-level list counted calls: round12_submodule_class_attr_count), and the
+    values of the candidate module's own `names` (a call count at module level; Triton's interpreter adds names of
+    its own there), functions' defaults and closures included. With a call count a candidate could compute in the
+    checked calls and replay in the timed ones (tests/attacks/state_module_global_replay.py, round11_*)."""
     values = {name: value for name, value in vars(module).items()
               if name in names and not name.startswith("__") and not isinstance(value, types.ModuleType)}
-    attributes = {name: value for name, value in vars(type(model)).items() if not name.startswith("__")}
+    classes = {type(model), *(v for v in values.values() if isinstance(v, type) and v.__module__ == module.__name__)}
+    attributes = {cls.__qualname__: {name: value for name, value in vars(cls).items() if not name.startswith("__")}
+                  for cls in sorted(classes, key=lambda c: c.__qualname__)}
     return snapshot((model, attributes, values), portable=portable)
 
 
@@ -555,18 +561,26 @@ def snapshot(value: Any, depth: int = 0, portable: bool = False) -> Any:
     return ("object", *identity)
 
 
-def fingerprint(tensor: Any, chunk: int = 1 << 26) -> tuple[int, int]:
-    """Two integer checksums of a tensor's bytes, computed on its device in chunks (no large temporaries)."""
+def fingerprint(tensor: Any, chunk: int = 1 << 24) -> tuple[int, int]:
+    """Two checksums of a tensor's bytes, computed on its device in chunks (no large temporaries): each a sum of
+    the bytes weighted by random 31-bit numbers drawn from this process's secret key, so no candidate can make a
+    change that keeps them (about a 2^-62 chance; fixed weights let a +1/-2/+1 byte pattern through:
+    round12_input_mutation_checksum, round12_init_checksum_collision). Sums stay below 2^63: no overflow."""
     import torch
 
     flat = tensor.detach().reshape(-1).view(torch.uint8) if tensor.numel() else tensor.new_empty(0, dtype=torch.uint8)
-    plain = weighted = 0
+    weights = torch.Generator(device=flat.device)
+    weights.manual_seed(_FINGERPRINT_KEY)
+    sums = [0, 0]
     for start in range(0, flat.numel(), chunk):
         part = flat[start:start + chunk].to(torch.int64)
-        position = torch.arange(start, start + part.numel(), device=part.device, dtype=torch.int64) % 65521 + 1
-        plain += int(part.sum())
-        weighted += int((part * position).sum())
-    return plain, weighted
+        for k in range(2):
+            drawn = torch.randint(1, 1 << 31, (part.numel(),), generator=weights, device=part.device)
+            sums[k] += int((part * drawn).sum())
+    return sums[0], sums[1]
+
+
+_FINGERPRINT_KEY = int.from_bytes(os.urandom(8), "little") >> 1  # per process; candidate code cannot name it
 
 
 def same_state(before: Any, after: Any) -> bool:
