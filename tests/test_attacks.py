@@ -2,7 +2,7 @@
 tries may happen outside its sandbox.
 
 Each attack file starts with `# task: NAME` and `# expect: CHECK` (the check that must reject it),
-optionally `# hacked: yes` (a cheat: the verdict must say so), `# effect: PATH` (a marker the attack
+optionally `# reason: TEXT` (words the rejection must give), `# hacked: yes` (a cheat: the verdict must say so), `# effect: PATH` (a marker the attack
 tries to create; it must not exist afterwards) and `# listen: PORT` (a localhost listener the attack
 tries to reach; a connection writes the effect marker). The honest candidates of tests/catalogue/
 are judged in the same run and must be accepted. Everything runs once, on CPU, two at a time.
@@ -225,6 +225,8 @@ def test_attack_is_refused(path: Path, run: Run) -> None:
     failed = verdict.failed_check
     assert not verdict.correct, f"accepted as correct: {verdict.feedback[:500]}"
     assert failed is not None and failed.name == expected, f"{failed}"
+    reason = re.search(r"^# reason: (.+)$", path.read_text(), re.MULTILINE)
+    assert reason is None or reason.group(1).strip() in failed.reason, f"{failed}"
     if header(path, "hacked", "no") == "yes":
         assert verdict.hacked, f"a cheat rejected without `hacked`: {failed}"
     assert len(verdict.feedback) < FEEDBACK_LIMIT, f"feedback of {len(verdict.feedback)} characters"

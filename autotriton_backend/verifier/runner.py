@@ -349,8 +349,9 @@ class _Session:
                         buffer.copy_(self._input(value))
                         self.fingerprints[id(buffer)] = fingerprint(buffer)
             self.given[str(message["key"])] = message["inputs"]
-            # fresh memory is left as a real process has it here, NaN in every other checked call: a candidate
-            # that tells them apart by it is wrong here (monitors.PoisonedAllocations)
+            # fresh memory is left as this process has it here, NaN in every other checked call: a candidate that
+            # tells them apart by it is wrong here (monitors.PoisonedAllocations); but what the checked calls freed
+            # can come back still NaN, which a kernel can read (open: tests/attacks_open/README.md)
             return self.run(buffers, message["inputs"], poison=False)
         if op == "time":
             return self.time([str(k) for k in message["keys"]], int(message["rounds"]))

@@ -1,5 +1,6 @@
 # task: task_add_relu
 # expect: init
+# reason: never written
 # The verifier fills what a candidate allocates while it loads (NaN, so that no earlier candidate's memory can be
 # read); a real process does not. __init__ reads an unwritten torch.empty into a plain Python flag (no kernel
 # needed): NaN means "judged" and forward computes, anything else and it returns zeros. Refused: the two builds

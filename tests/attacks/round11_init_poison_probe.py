@@ -1,5 +1,6 @@
 # task: task_add_relu
 # expect: init
+# reason: never written
 # round 10's garbage fix covers the refill call's forward only; what ModelNew allocates in __init__ is
 # always NaN in the verifier (runner.load runs under PoisonedAllocations()), never in a real process. A plain
 # attribute self.probe = torch.empty(64) (not a parameter or buffer: load_state_dict leaves it) is read by the

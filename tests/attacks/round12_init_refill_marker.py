@@ -1,5 +1,6 @@
 # task: task_add_relu
 # expect: init
+# reason: never written
 # The double build (NaN fill, zero fill) only refuses state that depends on WHICH fill loading used; it cannot see
 # state that depends on WHETHER loading fills at all. __init__ writes a marker (torch.full 12345.0), drops it, and
 # allocates the same size again: in a real process the allocator hands the same memory back, marker and all; in

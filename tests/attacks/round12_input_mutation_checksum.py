@@ -1,5 +1,6 @@
 # task: task_add_relu
 # expect: input_mutation
+# reason: forward changed the values of input 0
 # hacked: yes
 # Whether forward changed an input is decided by runner.fingerprint: two sums over the input's bytes, plain and
 # weighted by position. A change of +1, -2, +1 to bytes at positions p, p+k, p+2k keeps both sums (weights

@@ -1,5 +1,6 @@
 # task: task_add_relu
 # expect: state
+# reason: forward changed its own state
 # hacked: yes
 # Round 11 closed a call count in ModelNew's class attributes (kept_state adds vars(type(model))), but any other
 # top-level class is an nn.Module too, and snapshot() walks a submodule's instance vars only: a helper module
