@@ -378,9 +378,11 @@ class _Session:
         del module, model  # before the second build: a large model is never held twice
         module, model = self._build(message["source"], message["init_inputs"], seed, parameters, buffers, poison=False)
         if not same_state(poisoned, kept_state(model, module, frozenset(vars(module)), portable=True)):
-            raise _Failed("init", "ModelNew's state depends on memory that was allocated (torch.empty) but never "
-                                  "written while the module loaded or __init__ ran: initialise it (torch.zeros, "
-                                  "torch.full) or allocate scratch memory inside forward")
+            raise _Failed("init", "ModelNew's state differs between two builds from the same seed: it depends on "
+                                  "memory allocated (torch.empty) but never written while the module loaded or "
+                                  "__init__ ran, or on a side effect of an earlier import: initialise it (torch.zeros, "
+                                  "torch.full), allocate scratch memory inside forward, and change nothing outside "
+                                  "the module at import")
         self.model = model
         self.module, self.own_names = module, frozenset(vars(module))  # as loaded: the interpreter adds its own later
         return {"ok": True}

@@ -4,7 +4,8 @@
 # reason: sent no timings
 # GPU only (timing): the sandbox's timing loop patched to report 0 ms. Before, the judge divided eager's
 # time by it (ZeroDivisionError) and the verdict became the verifier's `internal` failure; an int of 400
-# digits did the same through float() (OverflowError).
+# digits did the same through float() (OverflowError). The patch is idempotent, so both of load's builds leave
+# the same state (a second wrap would differ, and `init` would stop it before the timing reply it is here for).
 import torch
 import triton
 import triton.language as tl
@@ -21,11 +22,12 @@ def add_relu_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
 
 import autotriton_backend.verifier.timing as timing
 
-measured = timing.bench_rotating
+if not hasattr(timing, "measured_before_zero_ms"):
+    timing.measured_before_zero_ms = timing.bench_rotating
 
 
 def zero_ms(fn, input_sets, rounds):
-    ms, last = measured(fn, input_sets, rounds)
+    ms, last = timing.measured_before_zero_ms(fn, input_sets, rounds)
     return [0.0] * len(ms), last
 
 
