@@ -5,7 +5,9 @@
 # layout, never compute, and the gate lets host code assign into a subscript of a local tensor. But a copy_ between
 # dtypes is a conversion (rounding float32 to float16, truncating to an integer, `!= 0` to bool) and a copy_ from a
 # transposed view is a transpose: here the whole task (cast and transpose) is done by torch on the host,
-# `out[...] = x.t()`, and a one-element decoy kernel keeps the launch count at one. No kernel reads x.
+# `out[...] = x.t()`, and a one-element decoy kernel keeps the launch count at one. No kernel reads x. The same
+# unseen copy_ computes `x != 0` into a bool buffer, trunc into an int32 one, and broadcasts (checked under
+# ForwardMonitor: no compute op recorded).
 import torch
 import torch.nn as nn
 import triton
