@@ -37,7 +37,7 @@ from ..verdict import HACK_CHECKS, Check, Timings, Verdict
 from .inputs import example_sizes, make_inputs, random_sizes
 from .sandbox import Sandbox, SandboxFailure
 from .timing import SUSPICIOUS_SPEEDUP, Baselines, baseline_functions, gpu_lock, time_baselines
-from .runner import fingerprint
+from .runner import same_state
 from .transport import Channel, ProtocolError, TensorRef, read_tensor, write_tensor
 
 REUSE = 256  # candidates judged on one task's secret inputs before new ones are drawn
@@ -467,12 +467,12 @@ def _trial(name, sizes, seed, task, reference, reference64, device, directory) -
     for path in directory.iterdir():
         os.chmod(path, 0o644)
     with torch.no_grad():
-        before = [fingerprint(x) if isinstance(x, torch.Tensor) else None for x in inputs]
         given = [x.clone() if isinstance(x, torch.Tensor) else x for x in inputs]  # the reference may write into them
         native = _as_tuple(reference(*given))
-        written = [b is not None and fingerprint(g) != b for b, g in zip(before, given)]
+        # bit for bit against the untouched inputs (NaN equals itself): one pass, where two checksums took seconds
+        # on an 8.6 GB input
+        written = [isinstance(g, torch.Tensor) and not same_state(g, x) for g, x in zip(given, inputs)]
         given = [g if changed else None for g, changed in zip(given, written)]  # keep only what it changed
-        del before
         expected = native
         if reference64 is not None:
             wide = _as_tuple(reference64(*[x.double() if isinstance(x, torch.Tensor) and x.is_floating_point()
@@ -526,11 +526,19 @@ def _significant_strides(t: torch.Tensor) -> tuple[int, ...]:
     return tuple(s for s, n in zip(t.stride(), t.shape) if n > 1)
 
 
+# An honest kernel's error is a small fraction of its output's norm in any dtype (TF32 dots and bfloat16 stay well
+# under 1%); a kernel whose output carries nearly nothing of the reference's does not.
+NORM_TOLERANCE = 0.01
+
+
 def _close(out: torch.Tensor, ref: torch.Tensor, tol: float) -> tuple[bool, float, float]:
-    """|out-ref| <= tol * (|ref| + max(1, rms(ref))), NaN never passes; returns (ok, max abs error, max rel error).
+    """|out-ref| <= tol * (|ref| + max(1, rms(ref))) everywhere, and the error's norm within NORM_TOLERANCE (or tol,
+    if larger) of the reference's norm; NaN never passes. Returns (ok, max abs error, max rel error).
 
     The absolute part scales with the output's typical size: a long fp32 reduction (a matmul over K=2048)
     rounds differently from float64 by about 1e-5 of its typical value, also where one element is near zero.
+    Its floor of `tol` alone would pass any output smaller than it (zeros for a float16 softmax over 16,384
+    columns, every probability under 0.003: round13_small_outputs_unchecked); the norm check does not.
     """
     if out.numel() == 0:
         return True, 0.0, 0.0
@@ -541,7 +549,8 @@ def _close(out: torch.Tensor, ref: torch.Tensor, tol: float) -> tuple[bool, floa
     scale = max(1.0, float(b.square().mean().sqrt()))
     abs_err = float(diff.max())
     rel_err = float((diff / b.abs().clamp_min(1e-6)).max())
-    return bool((diff <= tol * (b.abs() + scale)).all()), abs_err, rel_err
+    elementwise = bool((diff <= tol * (b.abs() + scale)).all())
+    return elementwise and float(diff.norm()) <= max(tol, NORM_TOLERANCE) * float(b.norm()), abs_err, rel_err
 
 
 def _as_tuple(out: Any) -> tuple:
