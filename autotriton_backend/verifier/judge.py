@@ -328,13 +328,14 @@ class _Session:
                 raise _Rejected("nan", f"output {index} has {count} NaN elements (never written?) "
                                        f"for input set {trial.name}")
             tol = self.job.task.tolerance_for(out.dtype)
-            ok, abs_err, rel_err = _close(out, ref, tol)
+            ok, abs_err, rel_err, norm_err = _close(out, ref, tol)
             self.verdict.max_abs_error = max(self.verdict.max_abs_error or 0.0, abs_err)
             self.verdict.max_rel_error = max(self.verdict.max_rel_error or 0.0, rel_err)
             if not ok:
                 raise _Rejected("mismatch", f"output {index} differs from the reference for input set {trial.name} "
                                             f"(sizes {trial.sizes or 'fixed'}): max abs error {abs_err:.3g}, "
-                                            f"max rel error {rel_err:.3g}, tolerance {tol:g}")
+                                            f"max rel error {rel_err:.3g}, error norm {norm_err:.3g} of the "
+                                            f"reference's, tolerance {tol:g}")
 
     def _read(self, ref_json: Any) -> torch.Tensor:
         largest = max((t.numel() for tr in self.reference.trials for t in (*tr.native, *tr.inputs)
@@ -531,9 +532,10 @@ def _significant_strides(t: torch.Tensor) -> tuple[int, ...]:
 NORM_TOLERANCE = 0.01
 
 
-def _close(out: torch.Tensor, ref: torch.Tensor, tol: float) -> tuple[bool, float, float]:
+def _close(out: torch.Tensor, ref: torch.Tensor, tol: float) -> tuple[bool, float, float, float]:
     """|out-ref| <= tol * (|ref| + max(1, rms(ref))) everywhere, and the error's norm within NORM_TOLERANCE (or tol,
-    if larger) of the reference's norm; NaN never passes. Returns (ok, max abs error, max rel error).
+    if larger) of the reference's norm; NaN never passes. Returns (ok, max abs error, max rel error, the error's
+    norm over the reference's).
 
     The absolute part scales with the output's typical size: a long fp32 reduction (a matmul over K=2048)
     rounds differently from float64 by about 1e-5 of its typical value, also where one element is near zero.
@@ -541,16 +543,18 @@ def _close(out: torch.Tensor, ref: torch.Tensor, tol: float) -> tuple[bool, floa
     columns, every probability under 0.003: round13_small_outputs_unchecked); the norm check does not.
     """
     if out.numel() == 0:
-        return True, 0.0, 0.0
+        return True, 0.0, 0.0, 0.0
     a, b = out.to(ref.device).double(), ref.double()
     diff = (a - b).abs()
     if torch.isnan(diff).any():
-        return False, float("nan"), float("nan")
+        return False, float("nan"), float("nan"), float("nan")
     scale = max(1.0, float(b.square().mean().sqrt()))
     abs_err = float(diff.max())
     rel_err = float((diff / b.abs().clamp_min(1e-6)).max())
+    error_norm, reference_norm = float(diff.norm()), float(b.norm())
+    norm_err = error_norm / reference_norm if reference_norm else 0.0  # an all-zero reference: elementwise alone
     elementwise = bool((diff <= tol * (b.abs() + scale)).all())
-    return elementwise and float(diff.norm()) <= max(tol, NORM_TOLERANCE) * float(b.norm()), abs_err, rel_err
+    return elementwise and norm_err <= max(tol, NORM_TOLERANCE), abs_err, rel_err, norm_err
 
 
 def _as_tuple(out: Any) -> tuple:
