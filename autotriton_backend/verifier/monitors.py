@@ -18,7 +18,8 @@ from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_mod
 from .gpu_frontend import compile_for_gpu
 
 ALLOCATION_OPS = frozenset({"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided"})
-# Ops that allocate, fill with constants, view or copy memory: none can compute from data.
+# Ops that allocate, fill with constants, view or copy memory: none can compute from data (a copy between dtypes
+# does: `_converts`).
 LAYOUT_OPS = ALLOCATION_OPS | frozenset({
     "zeros", "zeros_like", "new_zeros", "ones", "ones_like", "new_ones", "full", "full_like", "new_full",
     "fill_", "zero_", "view", "_unsafe_view", "reshape", "_reshape_alias", "expand", "as_strided",
@@ -52,6 +53,8 @@ class PoisonedAllocations(TorchDispatchMode):
                 _poison(out)
         elif name not in LAYOUT_OPS:
             self.computed(str(func.overloadpacket).removeprefix("aten."))
+        elif _converts(name, args, out):
+            self.computed(f"{name} (a dtype conversion)")
         return out
 
     def computed(self, op: str) -> None:
@@ -89,6 +92,15 @@ class KernelBodyWatch(TorchDispatchMode):
         if name not in INTERPRETER_OPS:
             self.observer.computed(f"{str(func.overloadpacket).removeprefix('aten.')} (inside a kernel)")
         return func(*args, **(kwargs or {}))
+
+
+def _converts(name: str, args: tuple, out: Any) -> bool:
+    """A copy between dtypes is arithmetic (rounding, truncation, `!= 0` for bool), not layout: host code did a
+    cast-and-transpose task with `out[...] = x.t()` into a float16 buffer (round13_host_copy_compute)."""
+    if name not in ("copy_", "_to_copy") or not args or not isinstance(out, torch.Tensor):
+        return False
+    source = args[1] if name == "copy_" else args[0]
+    return isinstance(source, torch.Tensor) and source.dtype != out.dtype
 
 
 def _poison(tensor: torch.Tensor) -> None:

@@ -16,6 +16,7 @@ after the candidate passes (`end_candidate`); anything else, and every REUSE-th 
 """
 from __future__ import annotations
 
+import functools
 import gc
 import importlib.util
 import linecache
@@ -443,8 +444,8 @@ class _Session:
             raise _Failed("torch_compute", f"forward ran PyTorch compute, where only Triton kernels may: {ops}")
         if not same_state(state, kept_state(self.model, self.module, self.own_names)):
             raise _Failed("state", "forward changed its own state (ModelNew's attributes or tensors, a module-level "
-                                   "value, a function's defaults or closure); it must not keep state (caches of "
-                                   "inputs, outputs or weights, call counts) between calls")
+                                   "value or what it holds, a function's defaults or closure); it must not keep "
+                                   "state (caches of inputs, outputs or weights, call counts) between calls")
         outputs = returned(outputs)
         owned = {x.untyped_storage().data_ptr() for x in inputs if isinstance(x, torch.Tensor)}
         owned |= {p.untyped_storage().data_ptr() for p in [*self.model.parameters(), *self.model.buffers()]}
@@ -532,36 +533,127 @@ def _cell(cell: Any) -> Any:
         return None
 
 
-def snapshot(value: Any, depth: int = 0, portable: bool = False) -> Any:
-    """Comparable values of what `value` holds: tensors cloned, containers and functions' defaults and closures
-    walked. What cannot be compared never equals itself, so keeping it fails the check: past 20 levels, and an
-    iterator (a generator's position is its state). `portable`: comparable with another build of the candidate
-    (tensors by checksum, objects by kind, not identity); what cannot be compared is then left to `run`'s check."""
+def snapshot(value: Any, portable: bool = False) -> Any:
+    """Comparable values of what `value` holds: tensors' whole storage cloned, containers, functions' defaults,
+    closures and attributes, and every other object's attributes walked (Triton's kernels less their caches:
+    `_fields`). What cannot be compared never equals itself, so keeping it fails the check: past 20 levels, an
+    iterator (a generator's position is its state), an object whose state is not its attributes (a deque).
+    An object met again is recorded as a reference to its first visit (cycles: an autotuner's hook closes over
+    it). `portable`: comparable with another build of the candidate (tensors by checksum, objects by kind, not
+    identity); what cannot be compared is then left to `run`'s check."""
+    return _Snapshot(portable).walk(value, 0)
+
+
+class _Snapshot:
+    def __init__(self, portable: bool) -> None:
+        self.portable = portable
+        self.seen: dict[int, int] = {}  # id of each object walked -> its order of visit
+        self.held: list[Any] = []  # keeps them alive, so no id is reused during the walk
+
+    def walk(self, value: Any, depth: int) -> Any:
+        import torch
+
+        if isinstance(value, _VALUES):
+            return value
+        if id(value) in self.seen:
+            return ("seen", self.seen[id(value)])
+        if not isinstance(value, (tuple, frozenset)):  # immutable: no cycle runs through one alone
+            self.seen[id(value)] = len(self.seen)
+            self.held.append(value)
+        identity = () if self.portable else (id(value),)
+        if depth > 20 or hasattr(value, "__next__"):
+            return ("uncomparable",) if self.portable else ("uncomparable", object())
+        if isinstance(value, torch.Tensor):
+            layout = (value.dtype, tuple(value.shape), value.stride(), value.storage_offset())
+            stored = _storage_bytes(value)
+            return ("tensor", *layout, fingerprint(stored) if self.portable else stored.clone())
+        if isinstance(value, _immutable()) or _module_function(value):
+            return ("object", *identity)
+        fields = _fields(value)
+        if fields is None:
+            return ("uncomparable",) if self.portable else ("uncomparable", object())
+        if isinstance(value, _CONTAINERS):
+            identity = ()  # compared by contents: an equal container in its place is the same state
+        return (type(value).__qualname__, *identity, [(k, self.walk(v, depth + 1)) for k, v in fields])
+
+
+# Compared by value: immutable, and equal across builds where equal.
+_VALUES = (int, float, complex, str, bytes, bool, type(None), range, type(Ellipsis))
+_CONTAINERS = (list, tuple, set, frozenset, bytearray, dict, types.MappingProxyType)
+
+
+@functools.cache
+def _immutable() -> tuple[type, ...]:
+    """Immutable by nature, compared by identity (by kind across builds)."""
     import torch
 
-    def walk(inner: Any) -> Any:
-        return snapshot(inner, depth + 1, portable)
+    return (type, types.ModuleType, types.CodeType, torch.dtype, torch.device, torch.layout, torch.memory_format)
 
-    identity = () if portable else (id(value),)
-    if depth > 20 or hasattr(value, "__next__"):
-        return ("uncomparable",) if portable else ("uncomparable", object())
-    if isinstance(value, torch.Tensor):
-        return ("tensor", value.dtype, tuple(value.shape), fingerprint(value)) if portable \
-            else ("tensor", value.detach().clone())
-    if isinstance(value, (int, float, str, bool, type(None))):
-        return value
-    if isinstance(value, (list, tuple)):
-        return (type(value).__name__, [walk(v) for v in value])
-    if isinstance(value, dict):
-        return ("dict", [(k, walk(v)) for k, v in value.items()])
-    if isinstance(value, (set, frozenset, bytearray)):
-        return (type(value).__name__, [walk(v) for v in value])
-    if isinstance(value, torch.nn.Module):
-        return ("module", *identity, walk(vars(value)))
+
+def _module_function(value: Any) -> bool:
+    """A builtin function of a module (math.sqrt), not a method bound to an object (`[].append` holds its list)."""
+    return isinstance(value, (types.BuiltinFunctionType, types.MethodWrapperType)) \
+        and (value.__self__ is None or isinstance(value.__self__, types.ModuleType))
+
+
+def _fields(value: Any) -> list[tuple[Any, Any]] | None:
+    """What an object holds, as (key, value) pairs; None where that is not its attributes (a deque, an array)."""
+    if isinstance(value, (dict, types.MappingProxyType)):
+        return list(value.items())
+    if isinstance(value, _CONTAINERS):
+        return list(enumerate(value))
     if isinstance(value, types.FunctionType):
-        kept = (value.__defaults__, value.__kwdefaults__, [_cell(c) for c in value.__closure__ or ()])
-        return ("function", *identity, walk(kept))
-    return ("object", *identity)
+        closure = [_cell(c) for c in value.__closure__ or ()]
+        return [("defaults", value.__defaults__), ("kwdefaults", value.__kwdefaults__), ("closure", closure),
+                ("attributes", vars(value))]
+    if isinstance(value, (types.MethodType, staticmethod, classmethod)):
+        return [("self", getattr(value, "__self__", None)), ("function", value.__func__)]
+    if isinstance(value, (types.BuiltinFunctionType, types.MethodWrapperType)):
+        return [("self", value.__self__)]
+    slots = [name for cls in type(value).__mro__ for name in _slot_names(cls)]
+    if not hasattr(value, "__dict__") and not slots:
+        return None
+    cached = {name for cls in type(value).__mro__ for name, member in vars(cls).items()
+              if isinstance(member, functools.cached_property)}  # values computed from the rest, when first read
+    if isinstance(value, _kernel_interface()):
+        cached |= KERNEL_CACHES
+    held = [(name, getattr(value, name, _UNSET)) for name in slots]
+    held += [(name, v) for name, v in getattr(value, "__dict__", {}).items() if name not in cached]
+    return held
+
+
+# What Triton's kernel objects (JITFunction, the interpreter's function, Autotuner, Heuristics) fill as kernels
+# compile, tune and launch (Triton 3.6 and 3.9): caches, the last launch's arguments and copies, a lock. No candidate
+# code reaches them (the gate); anything else they hold is compared, whatever a Triton version adds. Values of a
+# cached_property (KernelParam.is_const, Autotuner.do_bench) are skipped on every object.
+KERNEL_CACHES = frozenset({
+    "device_caches", "hash", "used_global_vals", "_hash_lock", "CompiledKernel", "compile", "ASTSource",  # JITFunction
+    "cache", "configs_timings", "bench_time", "best_config", "nargs", "restore_copies",  # Autotuner
+    "rewriter",  # the interpreter's: its function and keywords are the kernel's own; it records where it found them
+    "__globals__",  # the candidate module's namespace: kept_state walks the module's own names
+})
+_UNSET = ("unset slot",)
+
+
+def _kernel_interface() -> type:
+    from triton.runtime.jit import KernelInterface
+
+    return KernelInterface
+
+
+def _slot_names(cls: type) -> list[str]:
+    names = cls.__dict__.get("__slots__", ())
+    names = (names,) if isinstance(names, str) else names
+    return [f"_{cls.__name__.lstrip('_')}{n}" if n.startswith("__") and not n.endswith("__") else n
+            for n in names if n not in ("__dict__", "__weakref__")]
+
+
+def _storage_bytes(tensor: Any) -> Any:
+    """A tensor's whole storage as a uint8 tensor over the same memory: a kernel can keep state in the storage
+    outside a tensor's view (round13_hidden_storage_count: a one-element view of two)."""
+    import torch
+
+    return torch.empty(0, dtype=torch.uint8, device=tensor.device).set_(tensor.untyped_storage())
 
 
 def fingerprint(tensor: Any, chunk: int = 1 << 24) -> tuple[int, int]:
