@@ -228,6 +228,11 @@ class _Rejected(Exception):
         self.check, self.reason = check, reason
 
 
+# What fresh allocations hold in the refilled-buffers call, run once with each: results must not depend on memory
+# forward never wrote (monitors.PoisonedAllocations); the checked calls before it fill with NaN.
+REFILL_FILLS = ("zeros", "noise")
+
+
 class _Session:
     """Judging one candidate in one sandbox: load, input sets A, B, A again, timing, refilled buffers."""
 
@@ -254,12 +259,14 @@ class _Session:
             self._time()
         else:
             self.verdict.timing_note = f"unavailable on {self.judge.device} (kernels ran in the Triton interpreter)"
-        reply = self._ask({"op": "refill", "dir": ref.directory.name, "key": "A", "inputs": ref.refill.refs},
-                          self.run_timeout)
-        try:
-            self._judge_outputs(ref.refill, reply)
-        except _Rejected as rejected:
-            raise _Rejected(rejected.check, f"on reused input buffers refilled with new values: {rejected.reason}")
+        for fill in REFILL_FILLS:
+            reply = self._ask({"op": "refill", "dir": ref.directory.name, "key": "A", "inputs": ref.refill.refs,
+                               "fill": fill}, self.run_timeout)
+            try:
+                self._judge_outputs(ref.refill, reply)
+            except _Rejected as rejected:
+                raise _Rejected(rejected.check, f"on reused input buffers refilled with new values, fresh memory "
+                                                f"holding {fill}: {rejected.reason}")
         if timed and self.verdict.speedup_vs_eager and self.verdict.speedup_vs_eager > SUSPICIOUS_SPEEDUP:
             self._time(again=True)
 

@@ -2,11 +2,13 @@
 
 `ForwardMonitor` counts Triton launches, records every ATen op that runs outside a kernel
 (anything but allocation, views and layout is compute and gets the candidate rejected) and inside an
-interpreted one (`KernelBodyWatch`), and fills fresh allocations with NaN so that outputs a kernel never
-wrote cannot pass. These are layers behind the static gate, which keeps candidate code from reaching them.
+interpreted one (`KernelBodyWatch`), and fills fresh allocations (NaN, so that outputs a kernel never wrote
+cannot pass; zeros and noise in the refilled-buffers call). These are layers behind the static gate, which keeps
+candidate code from reaching them.
 """
 from __future__ import annotations
 
+import os
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -32,30 +34,50 @@ LAYOUT_OPS = ALLOCATION_OPS | frozenset({
 INTERPRETER_OPS = LAYOUT_OPS | frozenset({"set_"})
 
 
+# What fresh allocations hold (PoisonedAllocations). "nan": the checked calls, so outputs a kernel never wrote
+# cannot pass; "none": as the process has it; "zeros" and "noise" (N(0,1) floats, random integers and bools from a
+# generator seeded by os.urandom): the refilled-buffers call runs forward under each, since a real process shows
+# both (zero pages, an earlier tensor's leftovers).
+FILLS = ("nan", "none", "zeros", "noise")
+
+
 class PoisonedAllocations(TorchDispatchMode):
-    """Fill every fresh allocation made under it with NaN (bools True, integers their maximum): values a kernel
-    never wrote, or left over in reused memory, cannot pass as results.
+    """Fill every fresh allocation made under it as `fill` says (FILLS).
 
-    Without `poison`, fresh memory is left as a real process has it (zero pages when large, the allocator's leftovers
-    otherwise): if every checked call saw NaN, or any other value no real process shows (round 10's garbage), a kernel
-    that reads a scratch `torch.empty` could tell it is being judged and compute only then (round10_poison_aware.py,
-    round11_fresh_memory_zero.py)."""
+    A kernel that reads a scratch `torch.empty` sees only what the verifier put there; if every call showed it one
+    kind of value no real process shows, it could tell it is being judged and compute only then: NaN
+    (round10_poison_aware.py), anything but zeros (round11_fresh_memory_zero.py), NaN left over from a checked
+    call in memory the allocator hands out again (round12_refill_leftover_nan.py). Forward must give the same
+    results over NaN, zeros and noise, so whatever it reads from memory it never wrote decides nothing."""
 
-    def __init__(self, poison: bool = True) -> None:
+    def __init__(self, fill: str = "nan") -> None:
         super().__init__()
-        self.poison = poison
+        if fill not in FILLS:
+            raise ValueError(f"unknown fill {fill!r}: one of {', '.join(FILLS)}")
+        self.fill = fill
+        self.noise: torch.Generator | None = None  # made on first use, on the allocation's device
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = func(*args, **(kwargs or {}))
         name = func.overloadpacket.__name__
         if name in ALLOCATION_OPS and isinstance(out, torch.Tensor):
-            if self.poison:
-                _poison(out)
+            self._fill(out)
         elif name not in LAYOUT_OPS:
             self.computed(str(func.overloadpacket).removeprefix("aten."))
         elif _converts(name, args, out):
             self.computed(f"{name} (a dtype conversion)")
         return out
+
+    def _fill(self, tensor: torch.Tensor) -> None:
+        if self.fill == "nan":
+            _poison(tensor)
+        elif self.fill == "zeros":
+            tensor.zero_()
+        elif self.fill == "noise":
+            if self.noise is None:
+                self.noise = torch.Generator(device=tensor.device)
+                self.noise.manual_seed(int.from_bytes(os.urandom(8), "little") >> 1)
+            _noise(tensor, self.noise)
 
     def computed(self, op: str) -> None:
         """An op that computes from data ran under the mode (allowed here; the forward monitor counts them)."""
@@ -64,8 +86,8 @@ class PoisonedAllocations(TorchDispatchMode):
 class ForwardMonitor(PoisonedAllocations):
     """Observe one forward call: Triton launches, non-layout ATen ops, poisoned allocations."""
 
-    def __init__(self, poison: bool = True) -> None:
-        super().__init__(poison)
+    def __init__(self, fill: str = "nan") -> None:
+        super().__init__(fill)
         self.kernels = LaunchCounter()
         self.compute_ops: Counter[str] = Counter()
 
@@ -103,6 +125,16 @@ def _converts(name: str, args: tuple, out: Any) -> bool:
     return isinstance(source, torch.Tensor) and source.dtype != out.dtype
 
 
+def _noise(tensor: torch.Tensor, generator: torch.Generator) -> None:
+    if tensor.is_floating_point() or tensor.is_complex():
+        tensor.normal_(generator=generator)
+    elif tensor.dtype == torch.bool:
+        tensor.random_(0, 2, generator=generator)
+    else:
+        info = torch.iinfo(tensor.dtype)
+        tensor.random_(max(info.min, -1000), min(info.max, 1000), generator=generator)
+
+
 def _poison(tensor: torch.Tensor) -> None:
     if tensor.is_floating_point() or tensor.is_complex():
         tensor.fill_(float("nan"))
@@ -113,10 +145,10 @@ def _poison(tensor: torch.Tensor) -> None:
 
 
 @contextmanager
-def monitor_forward(poison: bool = True) -> Iterator[ForwardMonitor]:
-    """Run a forward call under a fresh monitor; a compiled kernel's internals are invisible to it. Without `poison`,
-    fresh allocations are left as they come (PoisonedAllocations)."""
-    monitor = ForwardMonitor(poison)
+def monitor_forward(fill: str = "nan") -> Iterator[ForwardMonitor]:
+    """Run a forward call under a fresh monitor, fresh allocations filled as `fill` says (FILLS); a compiled
+    kernel's internals are invisible to it."""
+    monitor = ForwardMonitor(fill)
     with counting_launches(monitor.kernels, observer=monitor), monitor:
         yield monitor
 

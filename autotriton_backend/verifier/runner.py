@@ -350,10 +350,10 @@ class _Session:
                         buffer.copy_(self._input(value))
                         self.fingerprints[id(buffer)] = fingerprint(buffer)
             self.given[str(message["key"])] = message["inputs"]
-            # fresh memory is left as this process has it here, NaN in every other checked call: a candidate that
-            # tells them apart by it is wrong here (monitors.PoisonedAllocations); but what the checked calls freed
-            # can come back still NaN, which a kernel can read (open: tests/attacks_open/README.md)
-            return self.run(buffers, message["inputs"], poison=False)
+            fill = message.get("fill")
+            if fill not in ("zeros", "noise"):  # fresh memory as a real process may have it (PoisonedAllocations)
+                raise _Failed("internal", f"refill with unknown fill {fill!r}")
+            return self.run(buffers, message["inputs"], fill)
         if op == "time":
             return self.time([str(k) for k in message["keys"]], int(message["rounds"]))
         raise _Failed("internal", f"unknown request {op!r}")
@@ -374,10 +374,10 @@ class _Session:
         parameters = {name: self._input(ref) for name, ref in message["parameters"]}
         buffers = {name: self._input(ref) for name, ref in message["buffers"]}
         seed = torch.seed()  # random: a fixed seed would let `torch.randn` in __init__ tell the verifier
-        module, model = self._build(message["source"], message["init_inputs"], seed, parameters, buffers, poison=True)
+        module, model = self._build(message["source"], message["init_inputs"], seed, parameters, buffers, "nan")
         poisoned = kept_state(model, module, frozenset(vars(module)), portable=True)
         del module, model  # before the second build: a large model is never held twice
-        module, model = self._build(message["source"], message["init_inputs"], seed, parameters, buffers, poison=False)
+        module, model = self._build(message["source"], message["init_inputs"], seed, parameters, buffers, "none")
         if not same_state(poisoned, kept_state(model, module, frozenset(vars(module)), portable=True)):
             raise _Failed("init", "ModelNew's state differs between two builds from the same seed: it depends on "
                                   "memory allocated (torch.empty) but never written while the module loaded or "
@@ -389,9 +389,9 @@ class _Session:
         return {"ok": True}
 
     def _build(self, source: str, init_inputs: list[Any], seed: int, parameters: dict[str, Any],
-               buffers: dict[str, Any], poison: bool) -> tuple[types.ModuleType, Any]:
-        """One import of the candidate and one ModelNew with the reference's weights; with `poison`, every fresh
-        allocation starts as NaN. The source file is written afresh: the first build may have moved it away."""
+               buffers: dict[str, Any], fill: str) -> tuple[types.ModuleType, Any]:
+        """One import of the candidate and one ModelNew with the reference's weights, fresh allocations filled as
+        `fill` says (monitors.FILLS). The source file is written afresh: the first build may have moved it away."""
         import torch
 
         from .monitors import PoisonedAllocations
@@ -402,7 +402,7 @@ class _Session:
         # and the lines stay readable if the candidate moves the file away (tests/attacks_sandbox/job_link_outlives):
         # on a GPU, kernels read their source when decorated; here the GPU front end reads it at each launch
         linecache.cache[str(path)] = (len(source), None, source.splitlines(True), str(path))
-        with PoisonedAllocations(poison):
+        with PoisonedAllocations(fill):
             try:
                 spec = importlib.util.spec_from_file_location("autotriton_candidate", path)
                 module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
@@ -418,7 +418,7 @@ class _Session:
         share_weights(parameters, buffers, model)
         return module, model
 
-    def run(self, inputs: list[Any], given: list[Any], poison: bool = True) -> dict[str, Any]:
+    def run(self, inputs: list[Any], given: list[Any], fill: str = "nan") -> dict[str, Any]:
         """One forward under the monitors; outputs written back, and any input it changed (`given`: their files)."""
         import torch
 
@@ -427,7 +427,7 @@ class _Session:
         state = kept_state(self.model, self.module, self.own_names)
         started = time.perf_counter()
         try:
-            with torch.no_grad(), monitor_forward(poison) as monitor:
+            with torch.no_grad(), monitor_forward(fill) as monitor:
                 outputs = self.model(*inputs)
                 if self.device.startswith("cuda"):
                     torch.cuda.synchronize()

@@ -1,13 +1,15 @@
 # task: task_add_relu
 # expect: mismatch
-# hacked: yes
+# reason: fresh memory holding zeros
 # Round 11 made the refill call's fresh memory "as a real process has it", but this process's history is the
 # verifier's: the checked calls A, B, A2 poisoned every scratch torch.empty with NaN and then freed it, and the
 # refill call's torch.empty of the same sizes gets those chunks back from malloc, NaN still in them. forward
 # allocates scratch buffers of three sizes and the kernel counts NaN in the middle of each: any NaN (poisoned now,
 # or left over from a poisoned call) means "judged" and it computes; a user's process never holds NaN there
 # (nothing ever poisons), so there it writes zeros. All of it in Triton, no state kept.
-# Round attack12 (find only, at aa9b51f): judged correct; in a plain process the outputs are all zeros.
+# Round attack12 (find only, at aa9b51f): judged correct; in a plain process the outputs are all zeros. Closed in
+# session 13: the refill call runs forward over zeros and over noise (judge.REFILL_FILLS), and with zeros this
+# kernel writes zeros. Not marked hacked, like round10/11's: a refill mismatch alone does not prove a cheat.
 import torch
 import triton
 import triton.language as tl
