@@ -204,6 +204,7 @@ class _Gate:
         self.kernel_defs = {(n.name, n.lineno) for n in ast.walk(tree) if _is_kernel(n)}
         self.decorators = {id(d.func if isinstance(d, ast.Call) else d) for n in ast.walk(tree)
                            if isinstance(n, ast.FunctionDef) for d in n.decorator_list}
+        self.type_uses = {id(n) for place in _type_places(tree) for n in ast.walk(place)}
         self.self_attributes = {
             t.attr for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign))
             for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
@@ -481,6 +482,10 @@ class _Gate:
             if text == "triton.jit" and id(node) not in self.decorators:
                 raise Refused(node, "`triton.jit` is allowed only as a decorator: a kernel is a decorated `def`, "
                                     "and only those are checked as kernels")
+            if text == "torch.Tensor" and id(node) not in self.type_uses:
+                raise Refused(node, "`torch.Tensor` is allowed only in annotations and isinstance checks: called, it "
+                                    "builds a tensor from values on the host; allocate with torch.empty and write "
+                                    "it in a kernel")
             if not _module_chain_allowed((root, *attrs)):
                 raise Refused(node, f"`{text}` is not allowed; from torch only allocation (torch.empty, "
                                     "torch.empty_like, torch.zeros, dtypes), from triton only jit, cdiv, "
@@ -523,6 +528,22 @@ def _constant(node: ast.expr) -> bool:
         return isinstance(node, ast.Name) and node.id in MODULES
     return isinstance(node, ast.Constant) or isinstance(node, (ast.UnaryOp, ast.BinOp, ast.Tuple)) and all(
         _constant(n) for n in ast.iter_child_nodes(node) if isinstance(n, ast.expr))
+
+
+def _type_places(tree: ast.AST) -> list[ast.expr]:
+    """Where a class is only named, never called: annotations and isinstance's second argument
+    (round14_legacy_constructor_cast called torch.Tensor to cast on the host)."""
+    places: list[ast.expr] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.arg) and node.annotation is not None:
+            places.append(node.annotation)
+        elif isinstance(node, ast.FunctionDef) and node.returns is not None:
+            places.append(node.returns)
+        elif isinstance(node, ast.AnnAssign):
+            places.append(node.annotation)
+        elif isinstance(node, ast.Call) and ast.unparse(node.func) == "isinstance" and len(node.args) == 2:
+            places.append(node.args[1])
+    return places
 
 
 @cache

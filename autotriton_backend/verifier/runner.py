@@ -29,6 +29,7 @@ import sys
 import time
 import traceback
 import types
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,7 @@ from .contain import INPUTS, SCRATCH
 from .transport import Channel, ProtocolError, TensorRef, read_tensor, write_tensor
 
 JOB = Path(SCRATCH) / "job"  # the candidate's working directory, wiped after each candidate
+CANDIDATE_MODULE = "autotriton_candidate"  # the name the candidate's source is imported under
 TEMPORARY = (Path("/tmp"), Path("/dev/shm"))  # private tmpfs mounts in the sandbox, wiped too
 MAX_ELEMENTS = 1 << 36
 
@@ -404,7 +406,7 @@ class _Session:
         linecache.cache[str(path)] = (len(source), None, source.splitlines(True), str(path))
         with PoisonedAllocations(fill):
             try:
-                spec = importlib.util.spec_from_file_location("autotriton_candidate", path)
+                spec = importlib.util.spec_from_file_location(CANDIDATE_MODULE, path)
                 module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
                 spec.loader.exec_module(module)  # type: ignore[union-attr]
                 model_cls = module.ModelNew
@@ -513,17 +515,15 @@ def returned(value: Any) -> tuple[Any, ...]:
 
 
 def kept_state(model: Any, module: types.ModuleType, names: frozenset[str], portable: bool = False) -> Any:
-    """Everything forward could keep between calls: the model, the class attributes of every class the candidate
-    defines (a helper nn.Module's class-level list counted calls: round12_submodule_class_attr_count), and the
-    values of the candidate module's own `names` (a call count at module level; Triton's interpreter adds names of
-    its own there), functions' defaults and closures included. With a call count a candidate could compute in the
-    checked calls and replay in the timed ones (tests/attacks/state_module_global_replay.py, round11_*)."""
+    """Everything forward could keep between calls: the model, the values of the candidate module's own `names`
+    (a call count at module level; Triton's interpreter adds names of its own there), and, wherever the walk meets
+    them, the classes the candidate defines (a helper nn.Module's class-level list counted calls:
+    round12_submodule_class_attr_count; one no longer bound to a name: round14_rebound_class_attr_count), functions'
+    defaults and closures included. With a call count a candidate could compute in the checked calls and replay in
+    the timed ones (tests/attacks/state_module_global_replay.py, round11_*)."""
     values = {name: value for name, value in vars(module).items()
               if name in names and not name.startswith("__") and not isinstance(value, types.ModuleType)}
-    classes = {type(model), *(v for v in values.values() if isinstance(v, type) and v.__module__ == module.__name__)}
-    attributes = {cls.__qualname__: {name: value for name, value in vars(cls).items() if not name.startswith("__")}
-                  for cls in sorted(classes, key=lambda c: c.__qualname__)}
-    return snapshot((model, attributes, values), portable=portable)
+    return snapshot((model, values), portable=portable, own_module=module.__name__)
 
 
 def _cell(cell: Any) -> Any:
@@ -533,20 +533,21 @@ def _cell(cell: Any) -> Any:
         return None
 
 
-def snapshot(value: Any, portable: bool = False) -> Any:
+def snapshot(value: Any, portable: bool = False, own_module: str | None = None) -> Any:
     """Comparable values of what `value` holds: tensors' whole storage cloned, containers, functions' defaults,
     closures and attributes, and every other object's attributes walked (Triton's kernels less their caches:
     `_fields`). What cannot be compared never equals itself, so keeping it fails the check: past 20 levels, an
     iterator (a generator's position is its state), an object whose state is not its attributes (a deque).
     An object met again is recorded as a reference to its first visit (cycles: an autotuner's hook closes over
     it). `portable`: comparable with another build of the candidate (tensors by checksum, objects by kind, not
-    identity); what cannot be compared is then left to `run`'s check."""
-    return _Snapshot(portable).walk(value, 0)
+    identity); what cannot be compared is then left to `run`'s check. Classes of `own_module` (the candidate's)
+    are walked like objects, and so is each walked object's class if it is one of them."""
+    return _Snapshot(portable, own_module).walk(value, 0)
 
 
 class _Snapshot:
-    def __init__(self, portable: bool) -> None:
-        self.portable = portable
+    def __init__(self, portable: bool, own_module: str | None) -> None:
+        self.portable, self.own_module = portable, own_module
         self.seen: dict[int, int] = {}  # id of each object walked -> its order of visit
         self.held: list[Any] = []  # keeps them alive, so no id is reused during the walk
 
@@ -567,6 +568,11 @@ class _Snapshot:
             layout = (value.dtype, tuple(value.shape), value.stride(), value.storage_offset())
             stored = _storage_bytes(value)
             return ("tensor", *layout, fingerprint(stored) if self.portable else stored.clone())
+        if isinstance(value, type) and self._own(value):
+            held = [(name, v) for name, v in vars(value).items()
+                    if not name.startswith("__") or isinstance(v, types.FunctionType)]
+            return ("class", value.__qualname__, [(k, self.walk(v, depth + 1)) for k, v in held],
+                    self.walk(value.__bases__, depth + 1))
         if isinstance(value, _immutable()) or _module_function(value):
             return ("object", *identity)
         fields = _fields(value)
@@ -574,7 +580,14 @@ class _Snapshot:
             return ("uncomparable",) if self.portable else ("uncomparable", object())
         if isinstance(value, _CONTAINERS):
             identity = ()  # compared by contents: an equal container in its place is the same state
-        return (type(value).__qualname__, *identity, [(k, self.walk(v, depth + 1)) for k, v in fields])
+        elif self._own(type(value)):
+            fields = [*fields, ("__class__", type(value))]
+        # keys too: a tensor used as a dict key held a call count (round14_dict_key_tensor_count)
+        return (type(value).__qualname__, *identity,
+                [(self.walk(k, depth + 1), self.walk(v, depth + 1)) for k, v in fields])
+
+    def _own(self, cls: type) -> bool:
+        return self.own_module is not None and getattr(cls, "__module__", None) == self.own_module
 
 
 # Compared by value: immutable, and equal across builds where equal.
@@ -610,6 +623,8 @@ def _fields(value: Any) -> list[tuple[Any, Any]] | None:
         return [("self", getattr(value, "__self__", None)), ("function", value.__func__)]
     if isinstance(value, (types.BuiltinFunctionType, types.MethodWrapperType)):
         return [("self", value.__self__)]
+    if isinstance(value, weakref.ref):  # nn.RNN keeps weak references to its weights (_flat_weight_refs)
+        return [("referent", value())]
     slots = [name for cls in type(value).__mro__ for name in _slot_names(cls)]
     if not hasattr(value, "__dict__") and not slots:
         return None

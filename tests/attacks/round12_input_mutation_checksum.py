@@ -9,7 +9,8 @@
 # it, and the user's x is silently corrupted after every call (a spliced op corrupts a tensor the rest of the
 # graph still reads). All of it in Triton.
 # Round attack12 (find only, at aa9b51f): judged correct; in a plain process x[0:3] is changed after forward.
-# Closed: fingerprints are weighted by random numbers from a per-process secret key (runner.fingerprint).
+# Closed: fingerprints are weighted by random numbers from a per-process secret key (runner.fingerprint). Since
+# round 14 a host view as another dtype is compute, so the bits are reinterpreted inside the kernel instead.
 import torch
 import triton
 import triton.language as tl
@@ -25,12 +26,12 @@ def add_relu_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
 
 
 @triton.jit
-def scramble_kernel(bits_ptr, BLOCK: tl.constexpr):
+def scramble_kernel(x_ptr, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     mask = offs < 3
-    bits = tl.load(bits_ptr + offs, mask=mask)
+    bits = tl.load(x_ptr + offs, mask=mask).to(tl.int32, bitcast=True)
     delta = tl.where(offs == 1, -2, 1) * 16777216
-    tl.store(bits_ptr + offs, bits + delta, mask=mask)
+    tl.store(x_ptr + offs, (bits + delta).to(tl.float32, bitcast=True), mask=mask)
 
 
 class ModelNew(torch.nn.Module):
@@ -38,5 +39,5 @@ class ModelNew(torch.nn.Module):
         out = torch.empty_like(x)
         n = x.numel()
         add_relu_kernel[(triton.cdiv(n, 64),)](x, y, out, n, BLOCK=64)
-        scramble_kernel[(1,)](x.view(torch.int32), BLOCK=4)
+        scramble_kernel[(1,)](x, BLOCK=4)
         return out

@@ -1,5 +1,6 @@
 # task: task_upcast_transpose
-# expect: torch_compute
+# expect: gate
+# reason: `torch.Tensor` is allowed only in annotations
 # hacked: yes
 # Round attack14 (find only, at 94045d0): round 13 made a copy between dtypes compute (`monitors._converts`), but
 # `torch.Tensor(...)` (allowlisted in TORCH_NAMES) is torch's legacy constructor, which reads the values of the
