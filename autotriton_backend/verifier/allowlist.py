@@ -97,6 +97,9 @@ BUILTINS = frozenset({
     "ValueError", "RuntimeError", "AssertionError", "NotImplementedError", "TypeError", "True", "False", "None",
 })
 BUILTIN_NAMES = frozenset(dir(builtins))
+# Printing from a kernel: the interpreter prints whole arrays into the sandbox's log in memory
+# (round15_device_print_log_flood grew it by megabytes a second).
+KERNEL_PRINTS = frozenset({"device_print", "static_print"})
 KERNEL_BUILTINS = frozenset({"range", "min", "max", "len", "int", "float", "abs"})  # what Triton's frontend handles
 HOOK_KEYWORDS = frozenset({"pre_hook", "post_hook", "prune_configs_by", "perf_model", "early_config_prune", "do_bench"})
 DECORATORS = frozenset({"triton.jit", "triton.autotune", "triton.heuristics", "staticmethod"})
@@ -482,6 +485,9 @@ class _Gate:
             if text == "triton.jit" and id(node) not in self.decorators:
                 raise Refused(node, "`triton.jit` is allowed only as a decorator: a kernel is a decorated `def`, "
                                     "and only those are checked as kernels")
+            if attrs[-1] in KERNEL_PRINTS:
+                raise Refused(node, f"`{text}` is not allowed: what a kernel prints fills the verifier's log; "
+                                    "remove the print", hacked=False)
             if text == "torch.Tensor" and id(node) not in self.type_uses:
                 raise Refused(node, "`torch.Tensor` is allowed only in annotations and isinstance checks: called, it "
                                     "builds a tensor from values on the host; allocate with torch.empty and write "

@@ -245,7 +245,8 @@ class _Session:
     def run(self) -> None:
         ref = self.reference
         self._ask({"op": "load", "dir": ref.directory.name, "source": self.job.source,
-                   "init_inputs": ref.init_inputs, "parameters": ref.parameters, "buffers": ref.buffers},
+                   "init_inputs": ref.init_inputs, "parameters": ref.parameters, "buffers": ref.buffers,
+                   "outputs": len(ref.trials[0].native), "max_elements": self._max_elements()},
                   LOAD_TIMEOUT_S + self.run_timeout)
         self.verdict.checks.append(Check("load", True))
         for trial in ref.trials:
@@ -309,14 +310,15 @@ class _Session:
             _add_stage(self.verdict.stage_seconds, "compare", time.perf_counter() - started)
 
     def _compare(self, trial: Trial, reply: dict[str, Any]) -> None:
+        native = trial.native
         try:
+            if len(reply["outputs"]) != len(native):  # before any file is read (round15_output_flood_shm)
+                raise _Rejected("outputs", f"forward returned {len(reply['outputs'])} outputs, the reference "
+                                           f"returns {len(native)}")
             outputs = [self._read(ref) for ref in reply["outputs"]]
             changed = [None if ref is None else self._read(ref) for ref in reply["inputs_changed"]]
         except (KeyError, TypeError, ProtocolError) as exc:
             raise _Rejected("outputs", f"the candidate's outputs could not be read back: {exc}") from None
-        native = trial.native
-        if len(outputs) != len(native):
-            raise _Rejected("outputs", f"forward returned {len(outputs)} outputs, the reference returns {len(native)}")
         for index, (want, got) in enumerate(zip(native, outputs)):
             if got.shape != want.shape:
                 raise _Rejected("shape", f"output {index} has shape {tuple(got.shape)}, expected {tuple(want.shape)}")
@@ -345,9 +347,13 @@ class _Session:
                                             f"reference's, tolerance {tol:g}")
 
     def _read(self, ref_json: Any) -> torch.Tensor:
+        return read_tensor(self.box.job_dir, TensorRef.from_json(ref_json, self._max_elements()))
+
+    def _max_elements(self) -> int:
+        """The most elements one tensor the sandbox writes back may span (it is told, and writes no more)."""
         largest = max((t.numel() for tr in self.reference.trials for t in (*tr.native, *tr.inputs)
                        if isinstance(t, torch.Tensor)), default=1)
-        return read_tensor(self.box.job_dir, TensorRef.from_json(ref_json, 4 * largest + 64))
+        return 4 * largest + 64
 
     def _time(self, again: bool = False) -> None:
         ref = self.reference

@@ -119,12 +119,15 @@ class KernelBodyWatch(TorchDispatchMode):
 def _converts(name: str, args: tuple, out: Any) -> bool:
     """A copy between dtypes is arithmetic (rounding, truncation, `!= 0` for bool), not layout: host code did a
     cast-and-transpose task with `out[...] = x.t()` into a float16 buffer (round13_host_copy_compute). So is a view
-    as another dtype: the high half of each float32, viewed as int16, is a bfloat16 cast
+    as another dtype of another size: the high half of each float32, viewed as int16, is a bfloat16 cast
     (round14_view_dtype_cast)."""
     if name not in ("copy_", "_to_copy", "view") or not args or not isinstance(out, torch.Tensor):
         return False
     source = args[1] if name == "copy_" else args[0]
-    return isinstance(source, torch.Tensor) and source.dtype != out.dtype
+    if not isinstance(source, torch.Tensor) or source.dtype == out.dtype:
+        return False
+    # the same bytes read as another type of one size (0/1 stored as uint8, returned as bool) change no value
+    return name != "view" or source.element_size() != out.element_size()
 
 
 def _noise(tensor: torch.Tensor, generator: torch.Generator) -> None:

@@ -331,6 +331,7 @@ class _Session:
         self.given: dict[str, list[Any]] = {}  # their references (files)
         self.fingerprints: dict[int, tuple[int, int]] = {}  # of each input as given, to see what forward changed
         self.runs = 0
+        self.expected_outputs, self.max_elements = 0, 0  # what forward may write back (the judge says, at load)
 
     def handle(self, message: dict[str, Any]) -> dict[str, Any]:
         op = message.get("op")
@@ -373,6 +374,7 @@ class _Session:
             torch.empty(1, device=self.device)  # the CUDA context (once per process), in the judge's "load" stage
         os.chdir(JOB)  # the zygote makes the job folder afresh for each candidate
         linecache.clearcache()  # inspect (for triton.jit) must never serve an earlier candidate's lines
+        self.expected_outputs, self.max_elements = int(message["outputs"]), int(message["max_elements"])
         parameters = {name: self._input(ref) for name, ref in message["parameters"]}
         buffers = {name: self._input(ref) for name, ref in message["buffers"]}
         seed = torch.seed()  # random: a fixed seed would let `torch.randn` in __init__ tell the verifier
@@ -448,7 +450,7 @@ class _Session:
             raise _Failed("state", "forward changed its own state (ModelNew's attributes or tensors, a module-level "
                                    "value or what it holds, a function's defaults or closure); it must not keep "
                                    "state (caches of inputs, outputs or weights, call counts) between calls")
-        outputs = returned(outputs)
+        outputs = returned(outputs, self.expected_outputs, self.max_elements)
         owned = {x.untyped_storage().data_ptr() for x in inputs if isinstance(x, torch.Tensor)}
         owned |= {p.untyped_storage().data_ptr() for p in [*self.model.parameters(), *self.model.buffers()]}
         for index, out in enumerate(outputs):
@@ -476,7 +478,7 @@ class _Session:
             raise _Failed("state", "timed calls changed their own state (ModelNew's, or module-level values)")
         self.runs += 1
         outputs = {k: [write_tensor(o, JOB, f"timed{self.runs}-{k}-{i}").to_json() for i, o in
-                       enumerate(returned(last[k]))] for k in keys}
+                       enumerate(returned(last[k], self.expected_outputs, self.max_elements))] for k in keys}
         changed = {k: [self._changed(x, ref, f"timedin{self.runs}-{k}-{i}") for i, (x, ref) in
                        enumerate(zip(self.kept[k], self.given[k]))] for k in keys}
         return {"ok": True, "ms": ms, "outputs": outputs, "inputs_changed": changed}
@@ -502,15 +504,22 @@ class _Session:
 MAX_OUTPUTS = 256  # each is a line's worth of JSON in the reply: 20,000 overflowed its 1 MiB (round11/reply_line_overflow)
 
 
-def returned(value: Any) -> tuple[Any, ...]:
-    """forward's outputs as a tuple of tensors, or the `outputs` failure."""
+def returned(value: Any, count: int, max_elements: int) -> tuple[Any, ...]:
+    """forward's outputs as a tuple of tensors, or the `outputs` failure. Only `count` outputs (the reference's)
+    of at most `max_elements` each (what the judge reads) are ever written back: 256 copies of a large tensor
+    filled /dev/shm with 2 GB before the judge saw their count (round15_output_flood_shm)."""
     import torch
 
     outputs = tuple(value) if isinstance(value, (tuple, list)) else (value,)
-    if len(outputs) > MAX_OUTPUTS:
-        raise _Failed("outputs", f"forward returned {len(outputs)} outputs, more than {MAX_OUTPUTS}")
+    if len(outputs) > MAX_OUTPUTS or len(outputs) != count:
+        raise _Failed("outputs", f"forward returned {len(outputs)} outputs, the reference returns {count}")
     if not all(isinstance(o, torch.Tensor) for o in outputs):
         raise _Failed("outputs", "forward must return tensors")
+    for index, out in enumerate(outputs):
+        extent = 1 + sum((n - 1) * s for n, s in zip(out.shape, out.stride())) if out.numel() else 0
+        if extent > max_elements:
+            raise _Failed("outputs", f"output {index} spans {extent} elements, more than the {max_elements} "
+                                     "the judge reads back")
     return outputs
 
 
@@ -703,6 +712,8 @@ def same_state(before: Any, after: Any) -> bool:
     if isinstance(before, (list, tuple)) and isinstance(after, (list, tuple)):
         return type(before) is type(after) and len(before) == len(after) and all(
             same_state(b, a) for b, a in zip(before, after))
+    if isinstance(before, float) and before != before:  # NaN equals itself here (round15_false_reject_nan_constant)
+        return type(after) is float and after != after
     return type(before) is type(after) and before == after
 
 

@@ -1,5 +1,7 @@
 # task: task_greater_mask
 # expect: correct
+# Honest: stores 0/1 into a uint8 buffer and returns it viewed as bool, a common way to build a mask (round
+# attack15: refused as a dtype conversion until a view between dtypes of one size counted as layout).
 import torch
 import triton
 import triton.language as tl

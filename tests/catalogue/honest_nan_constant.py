@@ -1,5 +1,7 @@
 # task: task_add_relu
 # expect: correct
+# Honest: keeps float("nan") as a constant and passes it to its kernel (round attack15: refused as `init`
+# until snapshots compared NaN as equal to itself).
 import torch
 import triton
 import triton.language as tl
