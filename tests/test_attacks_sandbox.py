@@ -9,7 +9,12 @@ never read outside the job directory.
 from __future__ import annotations
 
 import math
+import os
 import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -80,3 +85,57 @@ def test_sandbox_timing_reply_attack_is_refused(path: Path) -> None:
     failed = verdict.failed_check
     assert failed is not None and failed.name == header(path, "behind the gate"), verdict.feedback
     assert header(path, "reason") in failed.reason and verdict.timings is None, failed.reason
+
+
+def _descendants(root: int) -> dict[int, str]:
+    """Every process below `root`, with its command line."""
+    children: dict[int, list[int]] = {}
+    commands: dict[int, str] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+                commands[int(entry.name)] = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            except OSError:
+                continue
+            parent = int(stat.rsplit(")", 1)[1].split()[1])
+            children.setdefault(parent, []).append(int(entry.name))
+    found, todo = {}, [root]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found[child] = commands.get(child, "")
+            todo.append(child)
+    return found
+
+
+def test_a_sandbox_never_outlives_its_judge() -> None:
+    """The judge killed mid-verdict, as when a test run crashes: the sandbox spinning in a candidate's infinite loop
+    ends with it (orphaned sandboxes kept such a loop at 70% of a core for good)."""
+    host = subprocess.Popen([sys.executable, "-c", f"""
+import time
+from pathlib import Path
+from autotriton_backend import Candidate, KernelTask
+from autotriton_backend.verifier import VerifierPool, VerifyOptions
+pool = VerifierPool("cpu", workers=1).__enter__()
+pool.submit(KernelTask.from_file(Path({str(TASKS / 'task_add_relu.py')!r})),
+            Candidate(Path({str(TASKS / 'hack_infinite_loop.py')!r}).read_text()),
+            VerifyOptions(device="cpu", timeout_s=600), static_gate=False)
+time.sleep(600)
+"""])
+    try:
+        deadline, sandbox = time.monotonic() + 120, {}
+        while time.monotonic() < deadline and sum("verifier.runner" in c for c in sandbox.values()) < 2:
+            time.sleep(1)  # the zygote, then the child it forks for the candidate
+            sandbox = _descendants(host.pid)
+        judges = [pid for pid, command in sandbox.items() if "verifier.judge" in command]
+        assert judges and sum("verifier.runner" in c for c in sandbox.values()) >= 2, sandbox
+        time.sleep(10)  # the candidate's forward is spinning now
+        for pid in [host.pid, *judges]:
+            os.kill(pid, signal.SIGKILL)
+        time.sleep(5)
+        alive = {pid: command for pid, command in sandbox.items() if Path(f"/proc/{pid}").exists()
+                 and "zombie" not in Path(f"/proc/{pid}/status").read_text()}
+        assert not alive, alive
+    finally:
+        host.kill()
+        host.wait()

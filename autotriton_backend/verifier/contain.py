@@ -18,6 +18,7 @@ import ctypes
 import json
 import os
 import resource
+import select
 import signal
 import sys
 from dataclasses import asdict, dataclass, field
@@ -188,14 +189,33 @@ def enter(config: ContainConfig) -> list[str]:
 
 def _become_init(layers: list[str]) -> None:
     """Fork so the child is pid 1 of the new PID namespace; the parent stays outside and mirrors its exit."""
+    judge = os.getppid()
     pid = os.fork()
     if pid == 0:
         _libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)  # the judge kills the outside half to end it
         return
     for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         signal.signal(sig, lambda *_: os.kill(pid, signal.SIGKILL))
+    _outlive_no_judge(pid, judge)
     _, status = os.waitpid(pid, 0)
     os._exit(os.waitstatus_to_exitcode(status) & 0xFF if os.WIFEXITED(status) else 128 + os.WTERMSIG(status))
+
+
+def _outlive_no_judge(pid: int, judge: int) -> None:
+    """Return when the inside half has exited, having killed it (and with it the namespace) if the judge that
+    started this process died first: a judge that dies without ending its sandboxes (its test run crashed) left a
+    candidate's infinite loop spinning for good. A process, not a thread: PDEATHSIG would follow the judge's
+    thread that started us."""
+    try:
+        inside, parent = os.pidfd_open(pid), os.pidfd_open(judge)
+    except OSError:  # no pidfd (Linux before 5.3): the judge's own kill still ends the sandbox
+        return
+    if os.getppid() != judge:  # it died before its pidfd was opened
+        os.kill(pid, signal.SIGKILL)
+        return
+    ready, _, _ = select.select([inside, parent], [], [])
+    if parent in ready and inside not in ready:
+        os.kill(pid, signal.SIGKILL)
 
 
 def main(argv: list[str]) -> None:
