@@ -35,6 +35,7 @@ import torch
 from ..task import KernelTask, TaskError, load_reference
 from ..verdict import HACK_CHECKS, Check, Timings, Verdict
 from .inputs import example_sizes, make_inputs, random_sizes
+from .monitors import REFILL_FILLS
 from .sandbox import Sandbox, SandboxFailure
 from .timing import SUSPICIOUS_SPEEDUP, Baselines, baseline_functions, gpu_lock, time_baselines
 from .runner import same_state
@@ -226,11 +227,6 @@ class _Rejected(Exception):
     def __init__(self, check: str, reason: str) -> None:
         super().__init__(reason)
         self.check, self.reason = check, reason
-
-
-# What fresh allocations hold in the refilled-buffers call, run once with each: results must not depend on memory
-# forward never wrote (monitors.PoisonedAllocations); the checked calls before it fill with NaN.
-REFILL_FILLS = ("zeros", "noise")
 
 
 class _Session:

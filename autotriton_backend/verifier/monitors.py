@@ -39,6 +39,7 @@ INTERPRETER_OPS = LAYOUT_OPS | frozenset({"set_"})
 # generator seeded by os.urandom): the refilled-buffers call runs forward under each, since a real process shows
 # both (zero pages, an earlier tensor's leftovers).
 FILLS = ("nan", "none", "zeros", "noise")
+REFILL_FILLS = ("zeros", "noise")  # the refilled-buffers call runs forward once with each (judge, runner)
 
 
 class PoisonedAllocations(TorchDispatchMode):

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from .contain import INPUTS, SCRATCH
-from .transport import Channel, ProtocolError, TensorRef, read_tensor, write_tensor
+from .transport import Channel, ProtocolError, TensorRef, extent, read_tensor, write_tensor
 
 JOB = Path(SCRATCH) / "job"  # the candidate's working directory, wiped after each candidate
 CANDIDATE_MODULE = "autotriton_candidate"  # the name the candidate's source is imported under
@@ -353,8 +353,10 @@ class _Session:
                         buffer.copy_(self._input(value))
                         self.fingerprints[id(buffer)] = fingerprint(buffer)
             self.given[str(message["key"])] = message["inputs"]
+            from .monitors import REFILL_FILLS
+
             fill = message.get("fill")
-            if fill not in ("zeros", "noise"):  # fresh memory as a real process may have it (PoisonedAllocations)
+            if fill not in REFILL_FILLS:
                 raise _Failed("internal", f"refill with unknown fill {fill!r}")
             return self.run(buffers, message["inputs"], fill)
         if op == "time":
@@ -516,9 +518,9 @@ def returned(value: Any, count: int, max_elements: int) -> tuple[Any, ...]:
     if not all(isinstance(o, torch.Tensor) for o in outputs):
         raise _Failed("outputs", "forward must return tensors")
     for index, out in enumerate(outputs):
-        extent = 1 + sum((n - 1) * s for n, s in zip(out.shape, out.stride())) if out.numel() else 0
-        if extent > max_elements:
-            raise _Failed("outputs", f"output {index} spans {extent} elements, more than the {max_elements} "
+        spans = extent(tuple(out.shape), out.stride())
+        if spans > max_elements:
+            raise _Failed("outputs", f"output {index} spans {spans} elements, more than the {max_elements} "
                                      "the judge reads back")
     return outputs
 

@@ -27,6 +27,13 @@ class ProtocolError(Exception):
     """A message or tensor that does not follow the protocol (the other side is broken or hostile)."""
 
 
+def extent(shape: tuple[int, ...], stride: tuple[int, ...]) -> int:
+    """Elements from the first to the last one a view of `shape` and `stride` can reach."""
+    if any(n == 0 for n in shape):
+        return 0
+    return 1 + sum((n - 1) * s for n, s in zip(shape, stride))
+
+
 @dataclass(frozen=True)
 class TensorRef:
     file: str  # name inside the shared scratch directory
@@ -36,10 +43,7 @@ class TensorRef:
 
     @property
     def extent(self) -> int:
-        """Elements from the first to the last one the view can reach."""
-        if any(n == 0 for n in self.shape):
-            return 0
-        return 1 + sum((n - 1) * s for n, s in zip(self.shape, self.stride))
+        return extent(self.shape, self.stride)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -8,7 +8,7 @@
 # or left over from a poisoned call) means "judged" and it computes; a user's process never holds NaN there
 # (nothing ever poisons), so there it writes zeros. All of it in Triton, no state kept.
 # Round attack12 (find only, at aa9b51f): judged correct; in a plain process the outputs are all zeros. Closed in
-# session 13: the refill call runs forward over zeros and over noise (judge.REFILL_FILLS), and with zeros this
+# session 13: the refill call runs forward over zeros and over noise (monitors.REFILL_FILLS), and with zeros this
 # kernel writes zeros. Not marked hacked, like round10/11's: a refill mismatch alone does not prove a cheat.
 import torch
 import triton
