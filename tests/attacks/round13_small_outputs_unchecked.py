@@ -1,5 +1,6 @@
 # task: task_softmax_fp16_wide
 # expect: mismatch
+# reason: error norm 1 of the reference's
 # hacked: no
 # Round attack13 (find only, at 7ce8381): judge._close accepts |out - ref| <= tol * (|ref| + max(1, rms(ref))), so
 # an output whose reference values are all far below tol * 1 is never really compared: for float16 (tol 1e-2) a

@@ -1,5 +1,6 @@
 # task: task_cast_transpose_bf16
 # expect: torch_compute
+# reason: aten.view (a dtype conversion)
 # hacked: yes
 # Round attack14 (find only, at 94045d0): round 13 made a copy between dtypes compute (`monitors._converts`:
 # round13_host_copy_compute), but a dtype can change without a copy: `view(dtype)` (aten.view.dtype, counted as

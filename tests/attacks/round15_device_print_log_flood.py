@@ -1,5 +1,6 @@
 # task: task_add_relu
 # expect: gate
+# reason: what a kernel prints fills the verifier's log
 # Round attack15 (find only, at 105c09f), exhausting the host: `tl.device_print` is a Triton builtin, so the gate
 # lets it into a kernel, and under the interpreter it prints every element on its own line to the sandbox's stdout,
 # which is the slot's `log` in its scratch folder under the judge's base in /dev/shm (RAM). The zygote opens that

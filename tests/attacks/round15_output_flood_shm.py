@@ -1,5 +1,6 @@
 # task: task_add_relu_256k
 # expect: outputs
+# reason: forward returned 256 outputs, the reference returns 1
 # Round attack15 (find only, at 105c09f), exhausting the judge: forward returns the same float64 tensor 256 times
 # (runner.MAX_OUTPUTS), each spanning 4x the largest input's elements + 64 (judge._read's limit). The runner writes
 # each as its own file into the job folder, which lives under the judge's base in /dev/shm (RAM), and the judge
