@@ -23,7 +23,9 @@ from autotriton_backend import Candidate, KernelTask
 from autotriton_backend.verifier import VerifierPool, VerifyOptions
 
 HERE = Path(__file__).parent
-ATTACKS = sorted(p for p in (HERE / "attacks_sandbox").glob("*.py") if not p.name.startswith(("gpu_", "probe_")))
+CROWD = HERE / "attacks_sandbox" / "crowd_other_slots.py"  # judged beside an honest candidate, in its own test
+ATTACKS = sorted(p for p in (HERE / "attacks_sandbox").glob("*.py")
+                 if not p.name.startswith(("gpu_", "probe_")) and p != CROWD)
 PROBE = HERE / "attacks_sandbox" / "probe_scratch_is_clean.py"  # judged after an attack, in the same slot
 GPU_ATTACKS = sorted((HERE / "attacks_sandbox").glob("gpu_*.py"))  # replies to the timing request
 TASKS = HERE / "catalogue"
@@ -73,6 +75,22 @@ def test_nothing_a_candidate_leaves_in_its_scratch_reaches_the_next() -> None:
         after = pool.submit(task, Candidate(PROBE.read_text()), OPTIONS, static_gate=False).result(VERDICT_TIMEOUT_S)
     assert first.failed_check is not None and first.failed_check.name == "outputs", first.failed_check
     assert after.correct, after.feedback
+
+
+def test_a_candidate_cannot_use_up_another_slots_processes() -> None:
+    """While one slot's candidate holds every thread its limit allows, an honest candidate in the other slot is
+    judged as usual: the process limit counts per uid, and each slot has its own."""
+    task = KernelTask.from_file(TASKS / "task_add_relu.py")
+    with VerifierPool("cpu", workers=2) as pool:
+        crowd = pool.submit(task, Candidate(CROWD.read_text()), OPTIONS, static_gate=False)
+        time.sleep(10)  # its threads are started by now (about one second on 2 cores)
+        honest = pool.submit(task, Candidate((TASKS / "honest_single_kernel.py").read_text()), OPTIONS)
+        judged = honest.result(VERDICT_TIMEOUT_S)
+        crowded = crowd.result(VERDICT_TIMEOUT_S)
+    assert judged.correct, judged.feedback
+    failed = crowded.failed_check
+    assert failed is not None and failed.name == header(CROWD, "behind the gate"), failed
+    assert header(CROWD, "reason") in failed.reason and crowded.stage_seconds["load"] > 30, crowded.stage_seconds
 
 
 @pytest.mark.gpu

@@ -3,14 +3,15 @@ an unprivileged uid and resource limits.
 
     python .../autotriton_backend/verifier/contain.py CONFIG_JSON -- COMMAND...
 
-Run as a script, not a module, so that it stays small (no torch): it uses only the standard library and the kernel (unshare, mount, pivot_root through libc), so nothing needs
-installing. Each layer is tried in turn; the ones that took effect are written as one JSON line to the
-status fd before the command starts, so a verdict always says how the candidate was contained. Layers:
-`net` (no network), `mount` (only the scratch directory writable, only what Python, torch, Triton and
-the GPU need visible), `pid` (the command is init of its own PID namespace: when it exits, everything it
-started dies), `ipc`, `uid` (uid/gid 65534 when started as root), `rlimits` (CPU time, file size, open
-files, processes, no core files), `memory` (address space; not on a GPU, where CUDA maps a huge virtual
-range), `no_new_privs`.
+Run as a script, not a module, so that it stays small (no torch): it uses only the standard library and the
+kernel (unshare, mount, pivot_root through libc), so nothing needs installing. Each layer is tried in turn; the
+ones that took effect are written as one JSON line to the status fd before the command starts, so a verdict
+always says how the candidate was contained. Layers: `net` (no network), `mount` (only the scratch directory
+writable, only what Python, torch, Triton and the GPU need visible), `pid` (the command is init of its own PID
+namespace: when it exits, everything it started dies), `ipc`, `uts` (a hostname of its own), `uid` (a uid/gid of
+its own when started as root: `sandbox_uid`), `rlimits` (CPU time, file size, open files, processes, no core
+files), `memory` (address space; not on a GPU, where CUDA maps a huge virtual range), `no_new_privs`. Every
+process inside is undumpable (`untraceable`).
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ import os
 import resource
 import select
 import signal
+import socket
 import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -30,12 +32,11 @@ MS_RDONLY, MS_NOSUID, MS_NODEV, MS_BIND, MS_REC, MS_PRIVATE, MS_REMOUNT = 1, 2, 
 MNT_DETACH = 2
 SYS_MOUNT_SETATTR, AT_RECURSIVE, MOUNT_ATTR_RDONLY, MOUNT_ATTR_NOSUID = 442, 0x8000, 0x1, 0x2
 PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_SET_NO_NEW_PRIVS = 1, 4, 38
-NOBODY = 65534
+SANDBOX_UIDS = 1 << 30  # the first of the uids sandboxes run as; no account has one this high
 SCRATCH = "/scratch"  # where the candidate sees its writable directory
 INPUTS = "/inputs"  # where it sees the judge's input files, read-only
 DEVICES = ("null", "zero", "full", "random", "urandom")
 ETC_FILES = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "alternatives")  # not passwd: USER is set
-ALL_LAYERS = ("net", "mount", "pid", "ipc", "uid", "rlimits", "memory", "no_new_privs")
 
 
 @dataclass
@@ -52,6 +53,7 @@ class ContainConfig:
     scratch: str  # host directory bound read-write at SCRATCH
     inputs: str  # host directory bound read-only at INPUTS
     readable: list[str]  # host paths bound read-only at the same place
+    uid: int  # the uid and gid the command runs as, when started as root (`sandbox_uid`)
     devices: list[str] = field(default_factory=list)  # extra /dev nodes (GPU)
     limits: Limits = field(default_factory=Limits)
     status_fd: int = -1
@@ -68,6 +70,13 @@ class ContainConfig:
 
 
 _libc = ctypes.CDLL(None, use_errno=True)
+
+
+def sandbox_uid(judge_pid: int, slot: int) -> int:
+    """The uid a judge's slot runs as, its own among every live judge's slots: RLIMIT_NPROC counts a uid's
+    processes host-wide, so under one shared uid a candidate that started 8,189 processes made every other
+    slot's fork fail (tests/attacks_sandbox/processes_of_other_slots.py)."""
+    return SANDBOX_UIDS + (judge_pid % (1 << 22)) * 256 + slot % 256
 
 
 def _check(result: int, what: str) -> None:
@@ -161,12 +170,14 @@ def enter(config: ContainConfig) -> list[str]:
     if not root_user:
         flags |= CLONE_NEWUSER
     if _libc.unshare(flags) == 0:
-        layers += ["net", "pid", "ipc"]
+        layers += ["net", "pid", "ipc", "uts"]
         if not root_user:
             Path("/proc/self/setgroups").write_text("deny")
             Path("/proc/self/uid_map").write_text(f"{uid} {uid} 1")
             Path("/proc/self/gid_map").write_text(f"{gid} {gid} 1")
     _become_init(layers)
+    if "uts" in layers:
+        socket.sethostname("sandbox")  # the host's name is the host's (it reached a verdict's feedback)
     if "pid" in layers:
         try:
             _build_root(config, config.root)
@@ -177,14 +188,22 @@ def enter(config: ContainConfig) -> list[str]:
     layers += ["rlimits"] + (["memory"] if config.limits.memory_bytes is not None else [])
     if root_user:
         os.setgroups([])
-        os.setgid(NOBODY)
-        os.setuid(NOBODY)
+        os.setgid(config.uid)
+        os.setuid(config.uid)
         layers.append("uid")
     _check(_libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
     layers.append("no_new_privs")
     _libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)  # after setuid, which clears it
-    _libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)  # children cannot read this process's memory
+    untraceable()
     return layers
+
+
+def untraceable() -> None:
+    """No process of the same uid may ptrace this one, or open its /proc/PID/mem, fds or environ. execve makes a
+    process dumpable again, so the command run inside (the runner's zygote) calls this too, first thing: a
+    candidate forked from it had attached to its zygote (pid 1) and rewritten it to answer every later candidate's
+    requests itself (tests/attacks_sandbox/ptrace_zygote.py). Forks inherit it."""
+    _check(_libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0), "not dumpable")
 
 
 def _become_init(layers: list[str]) -> None:

@@ -214,6 +214,70 @@ if os.environ.get("TRITON_INTERPRET") == "1":  # only where kernels are interpre
     _interpret_as_compiled()
 
 
+class OutOfBounds(Exception):
+    """An interpreted kernel loaded, stored or swapped memory outside every tensor argument of its launch."""
+
+
+@contextmanager
+def bounded_memory(arguments: dict[str, Any]) -> Iterator[None]:
+    """Every load, store and atomic of an interpreted launch stays inside the storages of its tensor arguments.
+
+    The interpreter reads and writes raw host addresses unchecked, so a kernel kept a call count in the bytes past
+    a one-element buffer, inside the same malloc chunk, where no snapshot of tensors sees it
+    (tests/attacks/round15_allocator_slack_count.py). The four native functions every access goes through are
+    checked here for the launch's duration: only lanes a mask enables count, as on a GPU. A compiled kernel on a
+    GPU is not checked (README: the trust model)."""
+    import numpy as np
+    import torch
+    from triton._C.libtriton import interpreter as native
+
+    spans = sorted({(t.untyped_storage().data_ptr(), t.untyped_storage().nbytes())
+                    for t in arguments.values() if isinstance(t, torch.Tensor)})
+    starts = np.array([start for start, _ in spans], dtype=np.uint64)
+    sizes = np.array([size for _, size in spans], dtype=np.uint64)
+
+    def check(what: str, pointers: Any, enabled: Any, itemsize: int) -> None:
+        pointers, enabled = np.broadcast_arrays(np.asarray(pointers, dtype=np.uint64), np.asarray(enabled, dtype=bool))
+        reached = pointers[enabled]
+        if not reached.size:
+            return
+        span = np.searchsorted(starts, reached, side="right").astype(np.int64) - 1
+        size = sizes[np.maximum(span, 0)] if len(spans) else np.zeros_like(reached)
+        offset = reached - (starts[np.maximum(span, 0)] if len(spans) else 0)
+        inside = (span >= 0) & (size >= itemsize) & (offset <= size - np.minimum(size, itemsize))
+        if not inside.all():
+            raise OutOfBounds(f"a Triton kernel's {what} reaches memory outside every tensor argument of its launch "
+                              f"({int((~inside).sum())} of {reached.size} enabled lanes): mask every load and store "
+                              "to the tensor's elements")
+
+    originals = {name: getattr(native, name) for name in ("load", "store", "atomic_cas", "atomic_rmw")}
+
+    def load(pointers, mask, other, dtype):
+        check("load", pointers, mask, np.dtype(dtype).itemsize)
+        return originals["load"](pointers, mask, other, dtype)
+
+    def store(pointers, value, mask):
+        check("store", pointers, mask, value.dtype.itemsize)
+        return originals["store"](pointers, value, mask)
+
+    def atomic_cas(pointers, compare, value, semantic):
+        check("atomic_cas", pointers, True, compare.dtype.itemsize)
+        return originals["atomic_cas"](pointers, compare, value, semantic)
+
+    def atomic_rmw(operation, pointers, value, mask, semantic):
+        check("atomic_rmw", pointers, mask, value.dtype.itemsize)
+        return originals["atomic_rmw"](operation, pointers, value, mask, semantic)
+
+    checked = {"load": load, "store": store, "atomic_cas": atomic_cas, "atomic_rmw": atomic_rmw}
+    for name, function in checked.items():
+        setattr(native, name, function)
+    try:
+        yield
+    finally:
+        for name, function in originals.items():
+            setattr(native, name, function)
+
+
 def compile_for_gpu(kernel: Any, arguments: dict[str, Any]) -> None:
     """Raise Triton's compile error if `kernel` (an InterpretedFunction) would not compile for a GPU when launched
     with `arguments` (every parameter by name, and the launch options such as num_warps)."""

@@ -17,7 +17,7 @@ from typing import Any, Iterator
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
 
-from .gpu_frontend import compile_for_gpu
+from .gpu_frontend import bounded_memory, compile_for_gpu
 
 ALLOCATION_OPS = frozenset({"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided"})
 # Ops that allocate, fill with constants, view or copy memory: none can compute from data (a copy between dtypes
@@ -192,7 +192,7 @@ def counting_launches(counter: LaunchCounter | None = None,
             with _disable_current_modes():  # the interpreter's own tensor ops are the kernel's work
                 if not interpreted:
                     return original(self, *args, grid=grid, warmup=warmup, **kwargs)
-                with KernelBodyWatch(observer):
+                with KernelBodyWatch(observer), bounded_memory(arguments):
                     return original(self, *args, grid=grid, warmup=warmup, **kwargs)
 
         return counted_run

@@ -33,7 +33,7 @@ import weakref
 from pathlib import Path
 from typing import Any
 
-from .contain import INPUTS, SCRATCH
+from .contain import INPUTS, SCRATCH, untraceable
 from .transport import Channel, ProtocolError, TensorRef, extent, read_tensor, write_tensor
 
 JOB = Path(SCRATCH) / "job"  # the candidate's working directory, wiped after each candidate
@@ -43,6 +43,7 @@ MAX_ELEMENTS = 1 << 36
 
 
 def main(device: str, reuse: int, arch: int | None = None) -> None:
+    untraceable()  # before any fork: no candidate may attach to the zygote or to a sibling
     import torch  # noqa: F401  (warm: every child starts with torch and Triton imported)
     import triton  # noqa: F401
 
@@ -286,6 +287,7 @@ def end_candidate(device: str) -> tuple[bool, str]:
             return False, "the allocator gave device memory back during the candidate, uncleared"
         clear_free_device_memory(device)
         torch.cuda.empty_cache()
+        torch._C._host_emptyCache()  # the pinned buffers inputs crossed through (transport), which a GPU can read
         _device_frees = torch.cuda.memory_stats().get("num_device_free", -1)
     except RuntimeError as exc:  # a sticky CUDA error poisons the whole context
         return False, f"the CUDA context failed: {short_error(exc, 300)}"
@@ -428,6 +430,7 @@ class _Session:
         """One forward under the monitors; outputs written back, and any input it changed (`given`: their files)."""
         import torch
 
+        from .gpu_frontend import OutOfBounds
         from .monitors import LaunchRefused, monitor_forward
 
         state = kept_state(self.model, self.module, self.own_names)
@@ -440,6 +443,8 @@ class _Session:
         except LaunchRefused as refused:
             raise _Failed("launch_args", str(refused)) from None
         except Exception as exc:
+            if isinstance(exc.__cause__, OutOfBounds):  # the interpreter wraps what a kernel's body raised
+                raise _Failed("runtime", str(exc.__cause__)) from None
             name = type(exc).__name__
             check = "compile" if "Compil" in name or "triton" in type(exc).__module__ else "runtime"
             raise _Failed(check, short_error(exc)) from None
@@ -496,8 +501,8 @@ class _Session:
 
     def _input(self, value: Any) -> Any:
         if isinstance(value, dict) and "file" in value:
-            mapped = read_tensor(self.inputs_dir, TensorRef.from_json(value, MAX_ELEMENTS), mapped=True)
-            tensor = mapped.to(self.device, copy=True)  # its own memory: forward may write into its inputs
+            # its own memory: forward may write into its inputs
+            tensor = read_tensor(self.inputs_dir, TensorRef.from_json(value, MAX_ELEMENTS), self.device)
             self.fingerprints[id(tensor)] = fingerprint(tensor)
             return tensor
         return value

@@ -12,6 +12,7 @@ import os
 import shutil
 import signal
 import site
+import stat
 import subprocess
 import sys
 import tempfile
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from . import contain
-from .contain import NOBODY, SCRATCH, ContainConfig, Limits
+from .contain import SCRATCH, ContainConfig, Limits, sandbox_uid
 from .transport import Channel, ProtocolError
 
 PACKAGE = Path(__file__).resolve().parents[1]  # autotriton_backend/, all the sandbox imports of ours
@@ -45,6 +46,7 @@ class Sandbox:
         self.reuse = reuse  # candidates one host process may serve (runner.Host)
         self.dir = base / f"slot{slot}"
         self.scratch = self.dir / "scratch"
+        self.uid = sandbox_uid(os.getpid(), slot)
         self.process: subprocess.Popen | None = None
         self.channel: Channel | None = None
         self.layers: list[str] = []
@@ -58,10 +60,11 @@ class Sandbox:
         self.scratch.mkdir(parents=True)
         (self.dir / "root").mkdir()
         if os.geteuid() == 0:
-            os.chown(self.scratch, NOBODY, NOBODY)
+            os.chown(self.scratch, self.uid, self.uid)
         os.chmod(self.scratch, 0o700)
         status_read, status_write = os.pipe()
         config = ContainConfig(scratch=str(self.scratch), inputs=str(self.inputs), readable=readable_paths(),
+                               uid=self.uid,
                                devices=gpu_device_nodes() if self.device.startswith("cuda") else [],
                                limits=Limits(memory_bytes=None if self.device.startswith("cuda") else 16 << 30),
                                status_fd=status_write, root=str(self.dir / "root"))
@@ -121,11 +124,13 @@ class Sandbox:
 
     def log_tail(self, limit: int = 2000) -> str:
         """The end of what the sandbox printed, read without following links and never more than `limit`."""
-        try:
-            fd = os.open(self.scratch / "log", os.O_RDONLY | os.O_NOFOLLOW)
+        try:  # the candidate can swap the log for a FIFO, whose open would wait for a writer for good
+            fd = os.open(self.scratch / "log", os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
         except OSError:
             return ""
         with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return "(the log is not a regular file)"
             handle.seek(max(0, os.fstat(fd).st_size - limit))
             return handle.read(limit).decode(errors="replace")
 

@@ -1,6 +1,7 @@
 # task: task_add_relu
-# expect: crash
-# Stores through a wild pointer and takes the worker down.
+# expect: runtime
+# Stores through a wild pointer. On a GPU that takes the worker down; on a CPU the interpreter's bounds check
+# (gpu_frontend.bounded_memory) stops the store first: `runtime`, and nothing was written.
 import torch
 import triton
 import triton.language as tl
