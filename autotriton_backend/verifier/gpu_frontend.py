@@ -268,14 +268,21 @@ def bounded_memory(arguments: dict[str, Any]) -> Iterator[None]:
         check("atomic_rmw", pointers, mask, value.dtype.itemsize)
         return originals["atomic_rmw"](operation, pointers, value, mask, semantic)
 
-    checked = {"load": load, "store": store, "atomic_cas": atomic_cas, "atomic_rmw": atomic_rmw}
-    for name, function in checked.items():
-        setattr(native, name, function)
+    with _patched(native, {"load": load, "store": store, "atomic_cas": atomic_cas, "atomic_rmw": atomic_rmw}):
+        yield
+
+
+@contextmanager
+def _patched(owner: Any, replacements: dict[str, Any]) -> Iterator[None]:
+    """`owner`'s attributes replaced for the block, and restored after it."""
+    originals = {name: getattr(owner, name) for name in replacements}
+    for name, value in replacements.items():
+        setattr(owner, name, value)
     try:
         yield
     finally:
-        for name, function in originals.items():
-            setattr(native, name, function)
+        for name, value in originals.items():
+            setattr(owner, name, value)
 
 
 def compile_for_gpu(kernel: Any, arguments: dict[str, Any]) -> None:
@@ -359,16 +366,9 @@ def _interpreter_agrees() -> Iterator[None]:
         return cast(self, value, ty)
 
     cast = generator.cast_to
-    patched = {"visit_FunctionDef": visit_FunctionDef, "_apply_boolean_values": _apply_boolean_values,
-               "cast_to": cast_to}
-    originals = {name: getattr(generator, name) for name in patched}
-    for name, method in patched.items():
-        setattr(generator, name, method)
-    try:
+    with _patched(generator, {"visit_FunctionDef": visit_FunctionDef, "_apply_boolean_values": _apply_boolean_values,
+                              "cast_to": cast_to}):
         yield
-    finally:
-        for name, method in originals.items():
-            setattr(generator, name, method)
 
 
 def _is_triton(generator: Any) -> bool:
