@@ -2,6 +2,8 @@
 and its answers judged by the real verifier (CPU, Triton interpreter)."""
 from __future__ import annotations
 
+import ast
+import dataclasses
 import json
 import textwrap
 
@@ -9,14 +11,14 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from autotriton_backend.task import KernelTask
+from autotriton_backend.task import KernelTask, SymbolRange
 from autotriton_backend.verifier import VerifyOptions, verify
 from autotriton_backend.candidate import Candidate
 from autotriton_backend.verifier import gpu_frontend  # noqa: F401  the interpreter typed as compiled, as in a sandbox
 from autotriton_backend.verifier.allowlist import gate
 from training.data.direct import library as lib
 from training.data.dataset import ShardWriter
-from training.data.direct.generate import PREFIX, earlier_answers, library_sha256
+from training.data.direct.generate import PREFIX, earlier_answers, library_sha256, translator_sha256
 from training.data.direct.translate import Unsupported, direct_answer, supported_ops, whole_library_view
 
 
@@ -209,14 +211,93 @@ def test_untranslatable_forms_are_unsupported(forward: str, why: str) -> None:
         direct_answer(KernelTask.from_source(source, name="direct_unsupported"))
 
 
-def test_pairs_of_another_library_are_judged_again(tmp_path) -> None:
+@pytest.mark.parametrize("stale", [{"library_sha256": "an older library"}, {"translator_sha256": "an older translator"},
+                                   {"translator_sha256": None}])  # None: written before the translator was hashed
+def test_pairs_of_another_library_or_translator_are_judged_again(tmp_path, stale) -> None:
+    now = {"library_sha256": library_sha256(), "translator_sha256": translator_sha256()}
     writer = ShardWriter(tmp_path / "pairs", PREFIX)
-    for key, sha in (("a", library_sha256()), ("b", "an older library")):
-        writer.write({"task_key": key, "teacher": {"library_sha256": sha}})
+    for key, teacher in (("a", now), ("b", {k: v for k, v in {**now, **stale}.items() if v is not None})):
+        writer.write({"task_key": key, "teacher": teacher})
     writer.close()
     assert earlier_answers(tmp_path) == set()  # one stale pair: every task is judged again
     assert not list((tmp_path / "pairs").glob(f"{PREFIX}-*"))
     writer = ShardWriter(tmp_path / "pairs", PREFIX)
-    writer.write({"task_key": "a", "teacher": {"library_sha256": library_sha256()}})
+    writer.write({"task_key": "a", "teacher": now})
     writer.close()
     assert earlier_answers(tmp_path) == {"a"}
+
+
+SIZES_TASK = '''
+import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def forward(self, x0, x1, x2):
+        v0 = torch.ops.aten.reshape.default(x0, [32, 64])
+        v1 = torch.ops.aten.mm.default(v0, x1)
+        v2 = torch.ops.aten.reshape.default(v1, [2, 16, 48])
+        v3 = torch.ops.aten.expand.default(x2, [2, 16, 48])
+        v4 = torch.nn.functional.layer_norm(v2 + v3, (48,))
+        v5 = torch.ops.aten.view.default(v4, [2, 768])
+        return v5
+
+
+def get_inputs():
+    return [torch.randn((2, 16, 64)), torch.randn((64, 48)), torch.randn((16, 1))]
+
+
+def get_init_inputs():
+    return []
+'''
+
+
+SIZE_ARGUMENTS = {"reshape": (1, "shape"), "view": (1, "shape"), "expand": (1, "size"), "full": (0, "size"),
+                  "iota": (0, "length"), "as_strided": (1, "size"), "layer_norm": (1, "normalized_shape")}
+
+
+def _size_literals(answer: str) -> list[tuple[str, int]]:
+    """Each int of 2 or more written in a size argument of the answer's forward, as (op, value)."""
+    found = []
+    for node in ast.walk(ast.parse(answer[answer.index("class ModelNew"):answer.index("\n\n\n", answer.index("class ModelNew"))])):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id[3:] in SIZE_ARGUMENTS:
+            position, keyword = SIZE_ARGUMENTS[node.func.id[3:]]
+            value = node.args[position] if len(node.args) > position else next(
+                k.value for k in node.keywords if k.arg == keyword)
+            for item in value.elts if isinstance(value, (ast.List, ast.Tuple)) else [value]:
+                if isinstance(item, ast.Constant) and type(item.value) is int and item.value >= 2:
+                    found.append((node.func.id, item.value))
+    return found
+
+
+def test_sizes_the_inputs_hold_are_read_from_tensors_not_copied() -> None:
+    """Issue: the SFT model copied a train task's reshape sizes ([2, 16, 64] for 8,192 elements) into a held-out
+    answer. No size the example inputs hold (as a dim or a product of dims) is written out in an answer."""
+    task = KernelTask.from_source(SIZES_TASK, name="direct_sizes")
+    answer = direct_answer(task)
+    assert _size_literals(answer) == [], _size_literals(answer)
+    body = answer[answer.index("class ModelNew"):]
+    assert "v0 = op_reshape(x0, [-1, x0.shape[2]])" in body  # 32 = 2 * 16: -1; 64 keeps x0's last dim
+    assert "v3 = op_expand(x2, [x0.shape[0], -1, x1.shape[1]])" in body  # -1: x2's own dim kept
+    assert "op_layer_norm(op_add(v2, v3), (x1.shape[1],))" in body
+    assert "v5 = op_view(v4, [v4.shape[0], -1])" in body
+    assert all(check.passed for check in gate(answer)), gate(answer)
+    verdict = verify(task, Candidate(answer), VerifyOptions(device="cpu", time_kernels=False))
+    assert verdict.correct, verdict.failed_check
+
+
+def test_a_size_is_never_read_from_a_symbolic_dim_that_only_matches_at_the_example_size() -> None:
+    """x0 is (s0, 8) with s0's example 8: the 8 of `full` is x0's fixed dim 1, not dim 0 (the verifier's other
+    sizes of s0 would break it)."""
+    source = SIZES_TASK.replace(SIZES_TASK[SIZES_TASK.index("        v0 ="):SIZES_TASK.index("\n\n\ndef get_inputs")],
+                                "        v0 = torch.ops.aten.full.default([8], 0.5, dtype=torch.float32, device=x0.device)\n"
+                                "        return x0 + v0")
+    source = source.replace("torch.randn((2, 16, 64)), torch.randn((64, 48)), torch.randn((16, 1))",
+                            "torch.randn((8, 8))").replace("x0, x1, x2", "x0")
+    task = KernelTask.from_source(source, name="direct_symbolic_size")
+    task = dataclasses.replace(task, inputs=(dataclasses.replace(task.inputs[0], shape=("s0", 8)),),
+                               symbols={"s0": SymbolRange(example=8, low=2, high=32)})
+    answer = direct_answer(task)
+    assert "v0 = op_full([x0.shape[1]], 0.5, dtype=torch.float32, device=x0.device)" in answer
+    verdict = verify(task, Candidate(answer), VerifyOptions(device="cpu", time_kernels=False))
+    assert verdict.correct, verdict.failed_check

@@ -5,8 +5,9 @@ a verifier pool (untimed: these pairs teach correctness) and writes the correct 
 DIR/pairs/direct-*.jsonl.gz, with DIR/direct.json: the counts by split and dtype and every failure's reason. Both
 splits are judged, so the summary says how much of the held-out split the library covers; SFT reads only the
 train split. It takes minutes on a GPU, about 10 s a task on a CPU. Re-running continues: the tasks earlier runs
-answered with this same library are kept and not judged again (their pairs are committed every
-COMMIT_EVERY_PAIRS, so a killed run loses at most that many), and a changed library judges every task again.
+answered with this same library and translator are kept and not judged again (their pairs are committed every
+COMMIT_EVERY_PAIRS, so a killed run loses at most that many), and a changed library or translator (`translate.py`,
+`shapes.py`: the answer's forward) judges every task again.
 """
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ from autotriton_backend.verifier import VerifierPool, VerifyOptions
 
 from ..dataset import TEACHER_SHARDS, PairRecord, ShardWriter, VerdictSummary, read_records
 from ..judge import rejection_reason
-from . import library
+from . import library, shapes, translate
 from .translate import Unsupported, direct_answer
 
 PREFIX = TEACHER_SHARDS["direct"]
@@ -51,20 +52,29 @@ def library_sha256() -> str:
     return hashlib.sha256(Path(inspect.getsourcefile(library)).read_bytes()).hexdigest()
 
 
+def translator_sha256() -> str:
+    """What writes an answer's forward: a pair written by another translator has another answer."""
+    return hashlib.sha256(b"".join(Path(inspect.getsourcefile(m)).read_bytes() for m in (translate, shapes))).hexdigest()
+
+
+def current(teacher: dict[str, Any]) -> bool:
+    return teacher.get("library_sha256") == library_sha256() and teacher.get("translator_sha256") == translator_sha256()
+
+
 def teacher_info(device: str) -> dict[str, Any]:
     import torch
     import triton
 
     gpu = torch.cuda.get_device_name(device) if device.startswith("cuda") else "none (Triton interpreter)"
-    return {"name": "direct", "library_sha256": library_sha256(), "torch": torch.__version__,
+    return {"name": "direct", "library_sha256": library_sha256(), "translator_sha256": translator_sha256(), "torch": torch.__version__,
             "triton": triton.__version__, "gpu": gpu}
 
 
 def earlier_answers(data: Path) -> set[str]:
-    """The task keys earlier runs answered with this library. Pairs of another library are removed: their tasks
-    are judged again."""
+    """The task keys earlier runs answered with this library and translator. Pairs of another are removed: their
+    tasks are judged again."""
     records = list(read_records(data / "pairs", PREFIX))
-    if all(r["teacher"].get("library_sha256") == library_sha256() for r in records):
+    if all(current(r["teacher"]) for r in records):
         return {r["task_key"] for r in records}
     for shard in (data / "pairs").glob(f"{PREFIX}-*.jsonl.gz"):
         shard.unlink()

@@ -4,7 +4,10 @@ Inductor's kernels hard-code a task's sizes (`xnumel = 8192`, `x0 = xindex % 64`
 task a model must do the task's arithmetic, which a small model trained from scratch does not learn. The
 direct teacher's answer is instead a forward that is the task's own, line for line, with `torch.exp(v0)` written
 `op_exp(v0)` and `v0 + x1` written `op_add(v0, x1)`, then the library functions it calls (`library.py`: kernels
-whose sizes are read from the tensors at run time). The verified answer
+whose sizes are read from the tensors at run time). A size the task writes out in a size argument
+(`reshape(v1, [2, 16, 64])`, `expand`, `view`, `full`, `iota`, `as_strided`, `layer_norm`) is written as a read from
+a tensor in scope where one holds it (`[x2.shape[0], -1, v1.shape[1]]`, `shapes.py` traces the forward on the meta
+device): the SFT model of run 54 copied a train task's reshape sizes into held-out answers. The verified answer
 (`direct_answer`) carries only the library functions its forward calls; the model learns `whole_library_view` of
 it, the same forward followed by every library definition, so it never has to choose them: run 47's SFT model, taught
 the chosen ones, called an `op_` it had not defined in 16 of its 18 held-out answers that failed the gate. A task
@@ -15,12 +18,14 @@ from __future__ import annotations
 
 import ast
 import inspect
+import math
 from functools import cache
 from pathlib import Path
 
 from autotriton_backend.task import KernelTask
 
 from . import library
+from .shapes import Scope, statement_scopes
 
 HEADER = "import math\n\nimport torch\nimport torch.nn as nn\nimport triton\nimport triton.language as tl\n"
 # Keyword arguments PyTorch's factories take that say nothing a kernel needs (and name torch attributes the
@@ -32,6 +37,12 @@ COMPARE_OPS = {ast.Gt: "gt", ast.GtE: "ge", ast.Lt: "lt", ast.LtE: "le", ast.Eq:
 CALL_PREFIXES = ("torch.ops.aten.", "torch.ops.prims.", "torch.nn.functional.", "F.", "torch.")
 SCALAR_SOURCES = frozenset({"shape", "size", "numel", "dim"})  # tensor attributes and methods that give ints
 SCALAR_BUILTINS = frozenset({"float", "int"})
+# op -> (the argument holding sizes: position, keyword; the tensor they describe: position or None; how a size
+# equal to that tensor's is written: "keep" (-1 for expand), "end" (its dim counted from the end), "dim")
+SIZE_ARGUMENTS = {"reshape": (1, "shape", 0, "dim"), "view": (1, "shape", 0, "dim"), "expand": (1, "size", 0, "keep"),
+                  "full": (0, "size", None, None), "iota": (0, "length", None, None),
+                  "as_strided": (1, "size", 0, "dim"), "layer_norm": (1, "normalized_shape", 0, "end")}
+INFERRED = frozenset({"reshape", "view"})  # ops where one size may be -1
 SEPARATOR = "\n\n\n"  # between ModelNew and each definition; ModelNew's text never holds it (ast.unparse)
 
 
@@ -79,6 +90,7 @@ class _Forward(ast.NodeTransformer):
     def __init__(self) -> None:
         self.scalars: set[str] = set()
         self.used: set[str] = set()
+        self.scopes: list[Scope] = []  # per trace, the tensors' shapes before the statement being rewritten
 
     def scalar(self, node: ast.expr) -> bool:
         if isinstance(node, ast.Constant):
@@ -119,7 +131,90 @@ class _Forward(ast.NodeTransformer):
         args = [self.visit(a) for a in node.args]
         keywords = [ast.keyword(RENAMED_KEYWORDS.get(k.arg, k.arg), self.visit(k.value))
                     for k in node.keywords if k.arg not in DROPPED_KEYWORDS]
+        if name in SIZE_ARGUMENTS:
+            self.read_sizes(name, args, keywords)
         return self.op(name, args, keywords)
+
+    def shapes(self, tensor: str | None) -> list[tuple[int, ...]] | None:
+        """`tensor`'s shape in every trace, or None where it is not a tensor in scope."""
+        shapes = [scope.get(tensor) for scope in self.scopes] if tensor else []
+        return shapes if shapes and all(s is not None for s in shapes) else None
+
+    def holds(self, tensor: str, start: int, stop: int, size: int) -> bool:
+        shapes = self.shapes(tensor)
+        return shapes is not None and all(stop <= len(s) and math.prod(s[start:stop]) == size for s in shapes)
+
+    def own(self, size: int, source: str | None, index: int, count: int, form: str) -> ast.expr | None:
+        """`size` as the call's own tensor's dim in its place (`index` of `count` sizes): counted from the front
+        for a reshape, from the end for an expand (-1: kept) or a layer_norm."""
+        shapes = self.shapes(source)
+        if shapes is None:
+            return None
+        rank = len(shapes[0])
+        dim = index - count + rank if form in ("keep", "end") else index
+        if not 0 <= dim < rank or not self.holds(source, dim, dim + 1, size):
+            return None
+        return ast.Constant(-1) if form == "keep" else _dim(source, dim - rank if form == "end" else dim)
+
+    def other(self, size: int) -> ast.expr | None:
+        """`size` as any tensor's dim (the forward's arguments first, then in the order they were named), else as a
+        product of one tensor's adjacent dims; None if no tensor in scope holds it in every trace."""
+        names = list(self.scopes[0]) if self.scopes else []
+        for name in names:
+            for index in range(len(self.shapes(name)[0])):
+                if self.holds(name, index, index + 1, size):
+                    return _dim(name, index)
+        for name in names:
+            rank = len(self.shapes(name)[0])
+            for start in range(rank):
+                for stop in range(start + 2, rank + 1):
+                    if self.holds(name, start, stop, size):
+                        product = _dim(name, start)
+                        for index in range(start + 1, stop):
+                            product = ast.BinOp(product, ast.Mult(), _dim(name, index))
+                        return product
+        return None
+
+    def read_sizes(self, name: str, args: list[ast.expr], keywords: list[ast.keyword]) -> None:
+        """Rewrite, in place, the literal sizes (2 and up) of `name`'s size argument as reads from tensors: the call's
+        own tensor's dim where the size keeps its place; in a reshape or view, -1 for one size (one no tensor
+        holds, if any); any tensor's dim or product of dims; else the literal stays."""
+        position, keyword, tensor, form = SIZE_ARGUMENTS[name]
+        if not self.scopes:
+            return
+        if len(args) > position:
+            value, put = args[position], lambda new: args.__setitem__(position, new)
+        else:
+            found = next((k for k in keywords if k.arg == keyword), None)
+            if found is None:
+                return
+            value, put = found.value, lambda new: setattr(found, "value", new)
+        if isinstance(value, (ast.List, ast.Tuple)):
+            items = value.elts
+        elif isinstance(value, ast.Constant):
+            items = [value]
+        else:
+            return
+        literal = [i for i, e in enumerate(items) if isinstance(e, ast.Constant) and type(e.value) is int
+                   and e.value >= 2]
+        source = args[tensor].id if tensor is not None and len(args) > tensor and isinstance(args[tensor], ast.Name) \
+            else None
+        reads: dict[int, ast.expr | None] = {}
+        for i in literal:
+            reads[i] = self.own(items[i].value, source, i, len(items), form) if form else None
+        left = [i for i in literal if reads[i] is None]
+        inferred = any(isinstance(e, ast.UnaryOp) or isinstance(e, ast.Constant) and e.value == -1 for e in items)
+        others = {i: self.other(items[i].value) for i in left}
+        if left and name in INFERRED and not inferred:
+            reads[next((i for i in left if others[i] is None), left[0])] = ast.Constant(-1)
+        for i in left:
+            if reads[i] is None:
+                reads[i] = others[i]
+        for i, expr in reads.items():
+            if expr is not None:
+                items[i] = expr
+        if isinstance(value, ast.Constant) and items[0] is not value:
+            put(items[0])
 
     def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
         if self.scalar(node):
@@ -139,6 +234,11 @@ class _Forward(ast.NodeTransformer):
         if len(node.ops) != 1 or type(node.ops[0]) not in COMPARE_OPS:
             raise Unsupported("chained or unknown comparison")
         return self.op(COMPARE_OPS[type(node.ops[0])], [self.visit(node.left), self.visit(node.comparators[0])])
+
+
+def _dim(tensor: str, index: int) -> ast.expr:
+    return ast.Subscript(ast.Attribute(ast.Name(tensor, ast.Load()), "shape", ast.Load()), ast.Constant(index),
+                         ast.Load())
 
 
 def _forward(tree: ast.Module) -> ast.FunctionDef:
@@ -173,7 +273,13 @@ def direct_answer(task: KernelTask) -> str:
     """The direct teacher's ModelNew for `task` (raises Unsupported): its forward, then the library it calls."""
     forward = _forward(ast.parse(task.source))
     rewriter = _Forward()
-    body = [rewriter.visit(statement) for statement in forward.body]
+    traces = statement_scopes(task, forward)
+    body = []
+    for index, statement in enumerate(forward.body):
+        rewriter.scopes = [trace[index] for trace in traces if index < len(trace)]
+        if len(rewriter.scopes) != len(traces):
+            rewriter.scopes = []
+        body.append(rewriter.visit(statement))
     method = ast.FunctionDef("forward", forward.args, body, [], None, type_params=[])
     model = ast.ClassDef("ModelNew", [ast.Attribute(ast.Name("nn", ast.Load()), "Module", ast.Load())], [],
                          [method], [], type_params=[])
