@@ -17,8 +17,8 @@ from autotriton_backend.candidate import Candidate
 from autotriton_backend.verifier import gpu_frontend  # noqa: F401  the interpreter typed as compiled, as in a sandbox
 from autotriton_backend.verifier.allowlist import gate
 from training.data.direct import library as lib
-from training.data.dataset import ShardWriter
-from training.data.direct.generate import PREFIX, earlier_answers, library_sha256, translator_sha256
+from training.data.dataset import ShardWriter, read_records
+from training.data.direct.generate import PREFIX, earlier_answers, library_sha256
 from training.data.direct.translate import Unsupported, direct_answer, supported_ops, whole_library_view
 
 
@@ -211,20 +211,19 @@ def test_untranslatable_forms_are_unsupported(forward: str, why: str) -> None:
         direct_answer(KernelTask.from_source(source, name="direct_unsupported"))
 
 
-@pytest.mark.parametrize("stale", [{"library_sha256": "an older library"}, {"translator_sha256": "an older translator"},
-                                   {"translator_sha256": None}])  # None: written before the translator was hashed
-def test_pairs_of_another_library_or_translator_are_judged_again(tmp_path, stale) -> None:
-    now = {"library_sha256": library_sha256(), "translator_sha256": translator_sha256()}
+def test_only_pairs_this_library_and_translator_still_write_are_kept(tmp_path) -> None:
+    """A pair of another library, or whose answer the translator now writes otherwise, is dropped from its shard
+    and its task judged again; the rest are kept, so a translator change re-judges only what it changed."""
+    task = KernelTask.from_source(TASK, name="direct_kept")
+    now, answer = {"library_sha256": library_sha256()}, direct_answer(task)
     writer = ShardWriter(tmp_path / "pairs", PREFIX)
-    for key, teacher in (("a", now), ("b", {k: v for k, v in {**now, **stale}.items() if v is not None})):
-        writer.write({"task_key": key, "teacher": teacher})
-    writer.close()
-    assert earlier_answers(tmp_path) == set()  # one stale pair: every task is judged again
-    assert not list((tmp_path / "pairs").glob(f"{PREFIX}-*"))
-    writer = ShardWriter(tmp_path / "pairs", PREFIX)
-    writer.write({"task_key": "a", "teacher": now})
+    for key, teacher, target in (("a", now, answer), ("b", {"library_sha256": "an older library"}, answer),
+                                 ("c", now, answer.replace("def forward", "def  forward"))):
+        writer.write({"task_key": key, "teacher": teacher, "task": task.to_json(), "target": target})
     writer.close()
     assert earlier_answers(tmp_path) == {"a"}
+    assert [r["task_key"] for r in read_records(tmp_path / "pairs", PREFIX)] == ["a"]
+    assert earlier_answers(tmp_path) == {"a"}  # and again: nothing more is dropped
 
 
 SIZES_TASK = '''
