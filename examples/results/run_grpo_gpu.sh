@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Issue 9: GRPO from the bundled SFT model for GRPO_S seconds (default 300; the step under way may finish), then the
 # held-out eval of the GRPO model (run_eval_gpu.sh: 64 tasks of DATASET's test split) in what is left of END_S=575.
-# run(command="bash examples/results/run_grpo_gpu.sh [DATASET]", carry=[".whl", DATASET if not tracked])
+# run(command="bash examples/results/run_grpo_gpu.sh [DATASET]", carry=[".whl", DATASET if not tracked]); GRPO_SET, if
+# given, is one more recipe override (e.g. "grpo.generation_kwargs={use_cache: true, cache_implementation: static}").
 # Back: grpo/ (weights and run.tar: unpack_train.sh FILES_AT/grpo runs/tiny/grpo), grpo.log, eval_grpo.*.
 cd "$(dirname "$0")/../.." && source examples/results/device_setup.sh > /dev/null || exit 1
 log=$OUT/grpo.log grpo_s=${GRPO_S:-300}
 say() { echo "[${SECONDS} s] $*" | tee -a "$log"; }
 say "grpo from agent/bundled_model, max_seconds $grpo_s"
 timeout -k 15 $((grpo_s + 120)) python3 -m autotriton_backend.cli train grpo --recipe tiny --data training/dataset \
-  --out runs/tiny/grpo --model agent/bundled_model --set "max_seconds=$grpo_s" 2>&1 | tr '\r' '\n' \
+  --out runs/tiny/grpo --model agent/bundled_model --set "max_seconds=$grpo_s" ${GRPO_SET:+--set "$GRPO_SET"} 2>&1 | tr '\r' '\n' \
   | grep -v -e '^\s*$' -e 'it/s]$' >> "$log"
 say "grpo exit ${PIPESTATUS[0]}"
 grep -E "^step|^\{'loss'" "$log" | tr ',' '\n' | grep -E "step|reward|frac|completions/mean_length" | tail -40
