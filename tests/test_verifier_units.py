@@ -190,6 +190,30 @@ def test_a_folder_link_or_fifo_never_reaches_the_reader(tmp_path):
         read_tensor(elsewhere, TensorRef("fifo", "float32", (4,), (1,)))
     with pytest.raises(ProtocolError, match="malformed"):
         TensorRef.from_json({"file": "x", "dtype": "float32", "shape": [float("inf")], "stride": [1]}, 100)
+    with pytest.raises(ProtocolError, match="holds"):  # one element spanned, more than int64 held (round 17)
+        TensorRef.from_json({"file": "x", "dtype": "float32", "shape": [2 ** 40, 2 ** 40], "stride": [0, 0]}, 100)
+
+
+def test_an_interpreted_kernel_reaches_only_its_arguments_storages_as_they_are() -> None:
+    """The bounds check of interpreted launches: inside an argument's storage is allowed, past it is not, and
+    nothing is once the storage was resized (its old memory freed) during the launch (round 17)."""
+    import numpy as np
+    from triton._C.libtriton import interpreter as native
+
+    from autotriton_backend.verifier.gpu_frontend import OutOfBounds, bounded_memory
+
+    x, unchecked = torch.arange(8, dtype=torch.float32), native.load
+    start = np.array([x.data_ptr()], dtype=np.uint64)
+    load = lambda at: native.load(at, np.array([True]), np.zeros(1, np.float32), np.float32)  # noqa: E731
+    with bounded_memory({"x": x}):
+        assert load(start + 28).item() == 7.0  # the last element
+        with pytest.raises(OutOfBounds, match="outside every tensor argument"):
+            load(start + 32)
+        assert native.load(start + 32, np.array([False]), np.zeros(1, np.float32), np.float32).item() == 0.0
+        x.resize_(1 << 16)
+        with pytest.raises(OutOfBounds, match="changed during its launch"):
+            load(np.array([x.data_ptr()], dtype=np.uint64))
+    assert native.load is unchecked  # the launch is over: Triton's own function again
 
 
 def test_a_line_json_cannot_parse_is_a_protocol_error():

@@ -231,12 +231,17 @@ def bounded_memory(arguments: dict[str, Any]) -> Iterator[None]:
     import torch
     from triton._C.libtriton import interpreter as native
 
-    spans = sorted({(t.untyped_storage().data_ptr(), t.untyped_storage().nbytes())
-                    for t in arguments.values() if isinstance(t, torch.Tensor)})
+    storages = [t.untyped_storage() for t in arguments.values() if isinstance(t, torch.Tensor)]
+    spans = sorted({(storage.data_ptr(), storage.nbytes()) for storage in storages})
     starts = np.array([start for start, _ in spans], dtype=np.uint64)
     sizes = np.array([size for _, size in spans], dtype=np.uint64)
 
     def check(what: str, pointers: Any, enabled: Any, itemsize: int) -> None:
+        # the launch's grid callable runs after its pointers were taken: a storage it resized or freed leaves the
+        # kernel writing to freed memory (tests/attacks_sandbox/grid_resize_stale_span.py)
+        if sorted({(storage.data_ptr(), storage.nbytes()) for storage in storages}) != spans:
+            raise OutOfBounds("a tensor argument's storage changed during its launch (resized or freed): a kernel's "
+                              "pointers would reach memory no argument holds")
         pointers, enabled = np.broadcast_arrays(np.asarray(pointers, dtype=np.uint64), np.asarray(enabled, dtype=bool))
         reached = pointers[enabled]
         if not reached.size:

@@ -7,6 +7,7 @@ a hook) reaches the comparison; a false stride or shape claim only rebuilds wron
 from __future__ import annotations
 
 import json
+import math
 import mmap
 import os
 import stat
@@ -62,6 +63,8 @@ class TensorRef:
             raise ProtocolError("tensor shape and stride must be non-negative and of equal length")
         if ref.extent > max_elements:
             raise ProtocolError(f"tensor spans {ref.extent} elements, more than the {max_elements} allowed")
+        if math.prod(ref.shape) > max_elements:  # stride 0 spans one element under any shape, even one past int64
+            raise ProtocolError(f"tensor holds {math.prod(ref.shape)} elements, more than the {max_elements} allowed")
         return ref
 
 
