@@ -75,7 +75,7 @@ _libc = ctypes.CDLL(None, use_errno=True)
 def sandbox_uid(judge_pid: int, slot: int) -> int:
     """The uid a judge's slot runs as, its own among every live judge's slots: RLIMIT_NPROC counts a uid's
     processes host-wide, so under one shared uid a candidate that started 8,189 processes made every other
-    slot's fork fail (tests/attacks_sandbox/processes_of_other_slots.py)."""
+    slot's fork fail (tests/attacks_sandbox/crowd_other_slots.py)."""
     return SANDBOX_UIDS + (judge_pid % (1 << 22)) * 256 + slot % 256
 
 

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import argparse
 import ast
-import gzip
 import json
 from collections import Counter
 from pathlib import Path
 
 from autotriton_backend.task import KernelTask
+from training.data.dataset import read_records
+from training.data.direct.generate import PREFIX
 from training.data.direct.shapes import statement_scopes
 from training.data.direct.translate import SIZE_ARGUMENTS, SEPARATOR, Unsupported, _forward, _Forward, direct_answer
 
@@ -63,11 +64,7 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--examples", type=int, default=0, help="print this many answers with readable literals")
     args = parser.parse_args()
-    records = []
-    for shard in sorted((args.data / "pairs").glob("direct-*.jsonl.gz")):
-        with gzip.open(shard, "rt") as lines:
-            records += [r for r in map(json.loads, lines) if r["split"] == args.split]
-    records = records[:args.limit]
+    records = [r for r in read_records(args.data / "pairs", PREFIX) if r["split"] == args.split][:args.limit]
     counts: Counter[str] = Counter()
     ops_every: Counter[str] = Counter()
     ops_readable: Counter[str] = Counter()

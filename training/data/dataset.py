@@ -18,7 +18,7 @@ import gzip
 import json
 import os
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -208,9 +208,26 @@ def record_keys(directory: Path, prefix: str) -> set[str]:
 def read_records(directory: Path, prefix: str) -> Iterator[dict[str, Any]]:
     """Every record of the closed shards `directory/prefix-*.jsonl.gz`, in shard order."""
     for path in sorted(directory.glob(f"{prefix}-*.jsonl.gz")):
-        with gzip.open(path, "rt") as handle:
-            for line in handle:
-                yield json.loads(line)
+        yield from _shard_records(path)
+
+
+def _shard_records(path: Path) -> list[dict[str, Any]]:
+    with gzip.open(path, "rt") as handle:
+        return [json.loads(line) for line in handle]
+
+
+def keep_records(directory: Path, prefix: str, keep: Callable[[dict[str, Any]], bool]) -> None:
+    """Drop from the closed shards every record `keep` refuses. A shard is replaced whole (written beside it, then
+    renamed over it), so a run killed meanwhile keeps the old one."""
+    for path in sorted(directory.glob(f"{prefix}-*.jsonl.gz")):
+        records = _shard_records(path)
+        kept = [r for r in records if keep(r)]
+        if len(kept) == len(records):
+            continue
+        rewritten = path.with_name(path.name + ".rewrite")
+        with open(rewritten, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as zipped:
+            zipped.writelines((json.dumps(r, sort_keys=True) + "\n").encode() for r in kept)
+        os.replace(rewritten, path)
 
 
 def write_stats(out: Path, outcomes: list[TaskOutcome]) -> dict[str, Any]:

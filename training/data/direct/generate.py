@@ -11,11 +11,9 @@ committed every COMMIT_EVERY_PAIRS, so a killed run loses at most that many); an
 from __future__ import annotations
 
 import argparse
-import gzip
 import hashlib
 import inspect
 import json
-import os
 import time
 from collections import Counter
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -30,7 +28,7 @@ from autotriton_backend.prompt import PROMPT_VERSION, first_prompt
 from autotriton_backend.task import KernelTask, TaskError
 from autotriton_backend.verifier import VerifierPool, VerifyOptions
 
-from ..dataset import TEACHER_SHARDS, PairRecord, ShardWriter, VerdictSummary, read_records
+from ..dataset import TEACHER_SHARDS, PairRecord, ShardWriter, VerdictSummary, keep_records, read_records
 from ..judge import rejection_reason
 from . import library
 from .translate import Unsupported, direct_answer
@@ -68,16 +66,7 @@ def earlier_answers(data: Path) -> set[str]:
     re-judges only the answers it changed (777 of 6,744 for session 14's sizes read from tensors)."""
     keep = {r["task_key"] for r in read_records(data / "pairs", PREFIX)
             if r["teacher"].get("library_sha256") == library_sha256() and _still_written(r)}
-    for shard in sorted((data / "pairs").glob(f"{PREFIX}-*.jsonl.gz")):
-        with gzip.open(shard, "rt") as handle:
-            records = [json.loads(line) for line in handle]
-        kept = [r for r in records if r["task_key"] in keep]
-        if len(kept) == len(records):
-            continue
-        rewritten = shard.with_name(shard.name + ".rewrite")
-        with gzip.open(rewritten, "wt") as handle:
-            handle.writelines(json.dumps(r, sort_keys=True) + "\n" for r in kept)
-        os.replace(rewritten, shard)  # a run killed meanwhile keeps the old shard whole
+    keep_records(data / "pairs", PREFIX, lambda record: record["task_key"] in keep)
     return keep
 
 
