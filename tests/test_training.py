@@ -168,6 +168,43 @@ def test_grpo_runs_with_the_verifier_rewards_logged_per_component(sft_out, data,
         assert all(f"rewards/reward_{name}/mean" in e for e in logged)
 
 
+def test_grpo_samples_from_a_copy_given_the_policy_weights_of_each_step(sft_out, data, tmp_path) -> None:
+    """The copy is synced when each step generates: after two steps it holds the weights the first step left,
+    and the policy has moved on. A reward that differs between completions makes every step change the weights.
+    The static KV cache a GPU run uses is set here too: sampling from the policy under bf16 autocast fails with it
+    (run 64: keys fp32, values bf16), from the bf16 copy it works."""
+    from datasets import Dataset
+    from transformers import TrainerCallback
+    from trl import GRPOConfig
+
+    from training.grpo import CopySamplingGRPOTrainer
+    from training.model import load_model
+    from training.rows import rl_rows
+
+    after_first: dict[str, torch.Tensor] = {}  # the copy holds them in the sampling dtype (trl: bf16 by default)
+
+    class KeepFirstStep(TrainerCallback):
+        def on_step_end(self, args, state, control, model=None, **_):
+            if state.global_step == 1:
+                after_first.update({k: v.detach().clone() for k, v in model.named_parameters()})
+
+    config = GRPOConfig(output_dir=str(tmp_path), use_cpu=True, report_to="none", save_strategy="no", max_steps=2,
+                        per_device_train_batch_size=2, num_generations=2, max_completion_length=8, learning_rate=1e-2,
+                        generation_kwargs={"use_cache": True}, logging_steps=1)
+    policy = load_model(sft_out / "model")
+    trainer = CopySamplingGRPOTrainer(
+        model=policy, args=config, train_dataset=Dataset.from_list(rl_rows(data)),
+        processing_class=AutoTokenizer.from_pretrained(sft_out / "model"), callbacks=[KeepFirstStep()],
+        reward_funcs=lambda completions, **_: [float(len(c[0]["content"])) for c in completions])
+    assert config.bf16 and trainer.sampler.model.dtype == torch.bfloat16
+    trainer.generation_config.cache_implementation = "static"  # as on a GPU (compiling it is for CUDA only)
+    trainer.train()
+    copied = dict(trainer.sampler.model.named_parameters())
+    assert after_first and all(torch.equal(copied[k], v.to(copied[k].dtype)) for k, v in after_first.items())
+    assert any(not torch.equal(p, after_first[k]) for k, p in policy.named_parameters())
+    assert "generate" not in policy.__dict__  # the redirect lasts one generation
+
+
 def _completion(candidate: str) -> list[dict[str, str]]:
     return [assistant_message((CATALOGUE / f"{candidate}.py").read_text(), "")]
 
