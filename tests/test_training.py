@@ -26,15 +26,16 @@ from training.recipe import Rewards, load_recipe
 from training.rewards import COMPONENTS, VerdictMemo, reward_functions, reward_weights
 from training.data.dataset import DataError
 from training.data.direct.generate import generate as generate_direct
-from training.rows import sft_rows, short_kernel_names, tokenizer_texts
+from training.rows import rl_rows, sft_rows, short_kernel_names, tokenizer_texts
 from training.run import Job
 from training.sft import fitting, sft_config
 from training.tokenizer import train_tokenizer
 
 ROOT = Path(__file__).parent.parent
 CATALOGUE = ROOT / "tests" / "catalogue"
-PAIRS = (("task_add_relu", "honest_single_kernel", "train"), ("task_softmax", "honest_multi_kernel", "train"),
-         ("task_scale_rows", "honest_with_weights", "test"))
+PAIRS = (("task_add_relu", "honest_single_kernel", "train", "pointwise"),
+         ("task_softmax", "honest_multi_kernel", "train", "norm+pointwise_unary"),  # the tiny recipe leaves it to GRPO
+         ("task_scale_rows", "honest_with_weights", "test", "pointwise"))
 SMALL = ["needs_gpu=false", "vocab_size=600", "model_config.hidden_size=32", "model_config.intermediate_size=64",
          "model_config.num_hidden_layers=1", "model_config.head_dim=16"]
 SFT = SMALL + ["sft.bf16=false", "sft.max_steps=3", "sft.per_device_train_batch_size=2", "sft.warmup_steps=0",
@@ -53,10 +54,10 @@ def data(tmp_path_factory) -> Path:
     pairs, rl = ShardWriter(out / "pairs", "pairs"), ShardWriter(out / "rl", "rl")
     verdict = dict(correct=True, failure="", device="cpu", max_abs_error=0.0, max_rel_error=0.0, candidate_ms=None,
                    eager_ms=None, inductor_ms=None, speedup_vs_eager=None, speedup_vs_inductor=None)
-    for task_file, answer, split in PAIRS:
+    for task_file, answer, split, composition in PAIRS:
         task = KernelTask.from_file(CATALOGUE / f"{task_file}.py")
         common = dict(task_key=task.key, task_name=task.name, origin="synthetic", source=f"test:{task_file}",
-                      families=["pointwise"], composition="pointwise", dtype="float32", split=split,
+                      families=composition.split("+"), composition=composition, dtype="float32", split=split,
                       task=task.to_json(), prompt=first_prompt(task), prompt_version=PROMPT_VERSION)
         pairs.write(asdict(PairRecord(**common, target=(CATALOGUE / f"{answer}.py").read_text(), variant=0,
                                       verdict=verdict, teacher={})))
@@ -168,6 +169,19 @@ def test_grpo_runs_with_the_verifier_rewards_logged_per_component(sft_out, data,
         assert all(f"rewards/reward_{name}/mean" in e for e in logged)
 
 
+def test_grpo_tasks_are_compositions_sft_never_saw(data) -> None:
+    """Run 66's GRPO drew tasks SFT had learned: every sample of a group was right, so no reward differed.
+    On the committed dataset the tiny recipe's reserve leaves GRPO ~1,200 tasks SFT never trained on."""
+    percent = load_recipe("tiny").rl_only_percent
+    assert percent > 0
+    for dataset, least in ((data, 1), (ROOT / "training" / "dataset", 1000)):
+        learned = {json.dumps(r["prompt"]) for r in sft_rows(dataset, "direct", rl_only_percent=percent)}
+        reserved = {json.dumps(r["prompt"]) for r in rl_rows(dataset, rl_only_percent=percent)}
+        everything = {json.dumps(r["prompt"]) for r in rl_rows(dataset)}
+        assert len(reserved) >= least and not learned & reserved and reserved < everything
+        assert reserved & {json.dumps(r["prompt"]) for r in sft_rows(dataset, "direct")}  # SFT had them without it
+
+
 def test_grpo_samples_from_a_copy_given_the_policy_weights_of_each_step(sft_out, data, tmp_path) -> None:
     """The copy is synced when each step generates: after two steps it holds the weights the first step left,
     and the policy has moved on. A reward that differs between completions makes every step change the weights.
@@ -203,6 +217,8 @@ def test_grpo_samples_from_a_copy_given_the_policy_weights_of_each_step(sft_out,
     assert after_first and all(torch.equal(copied[k], v.to(copied[k].dtype)) for k, v in after_first.items())
     assert any(not torch.equal(p, after_first[k]) for k, p in policy.named_parameters())
     assert "generate" not in policy.__dict__  # the redirect lasts one generation
+    logged = [e for e in trainer.state.log_history if "step_time" in e]
+    assert len(logged) == 2 and all(0 < e["timing/generate_s"] + e["timing/rewards_s"] < e["step_time"] for e in logged)
 
 
 def _completion(candidate: str) -> list[dict[str, str]]:

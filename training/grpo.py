@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import copy
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import torch
@@ -38,7 +41,8 @@ class SyncedCopy:
 class CopySamplingGRPOTrainer(GRPOTrainer):
     """GRPOTrainer that samples from a SyncedCopy, with a compiled static KV cache on a GPU (trl turns compiling
     off). Only where trl generates with transformers from whole weights: vLLM generation (the 8b recipe) and
-    ZeRO-3's partitioned weights stay trl's own path."""
+    ZeRO-3's partitioned weights stay trl's own path. Logs the seconds a step spends generating and judging
+    (`timing/generate_s`, `timing/rewards_s`) beside trl's `step_time`."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -52,14 +56,27 @@ class CopySamplingGRPOTrainer(GRPOTrainer):
             self.generation_config.disable_compile = False
 
     def _generate_single_turn(self, *args: Any, **kwargs: Any) -> Any:
-        if self.sampler is None:
-            return super()._generate_single_turn(*args, **kwargs)
-        policy = self.accelerator.unwrap_model(self.model)
-        policy.generate = self.sampler.generate  # trl calls the unwrapped policy's generate
+        with self._timed("generate_s"):
+            if self.sampler is None:
+                return super()._generate_single_turn(*args, **kwargs)
+            policy = self.accelerator.unwrap_model(self.model)
+            policy.generate = self.sampler.generate  # trl calls the unwrapped policy's generate
+            try:
+                return super()._generate_single_turn(*args, **kwargs)
+            finally:
+                del policy.generate
+
+    def _calculate_rewards(self, *args: Any, **kwargs: Any) -> Any:
+        with self._timed("rewards_s"):
+            return super()._calculate_rewards(*args, **kwargs)
+
+    @contextmanager
+    def _timed(self, name: str) -> Iterator[None]:
+        start = time.perf_counter()
         try:
-            return super()._generate_single_turn(*args, **kwargs)
+            yield
         finally:
-            del policy.generate
+            self._metrics["train" if self.model.training else "eval"][f"timing/{name}"].append(time.perf_counter() - start)
 
 
 def grpo_config(job: Job) -> GRPOConfig:
@@ -69,7 +86,7 @@ def grpo_config(job: Job) -> GRPOConfig:
 def run_grpo(job: Job) -> dict[str, Any]:
     if job.recipe.from_scratch and job.start is None and not job.resume:
         raise SetupError("GRPO on the tiny recipe starts from the SFT model: pass --model SFT_OUT/model")
-    dataset = Dataset.from_list(rl_rows(job.data))
+    dataset = Dataset.from_list(rl_rows(job.data, rl_only_percent=job.recipe.rl_only_percent))
     print(f"grpo: {len(dataset)} RL tasks from {job.data}")
     rewards = reward_functions(job.recipe.rewards)
     config = grpo_config(job)  # before any weights load: under ZeRO-3 the config sets up their partitioning

@@ -10,7 +10,8 @@ from typing import Any
 
 from autotriton_backend.prompt import assistant_message, first_prompt
 from autotriton_backend.task import KernelTask
-from training.data.dataset import TEACHER_SHARDS, split_records
+from training.data.dataset import TEACHER_SHARDS, DataError, split_records
+from training.data.families import rl_only
 from training.data.direct.translate import whole_library_view
 
 
@@ -34,19 +35,27 @@ def short_kernel_names(source: str) -> str:
 TEACHER_VIEWS = {"inductor": short_kernel_names, "direct": whole_library_view}
 
 
-def sft_rows(data: Path, teacher: str, split: str = "train") -> list[dict[str, Any]]:
-    """Conversational prompt/completion rows from one teacher's pairs: trl masks the loss to the completion."""
+def sft_rows(data: Path, teacher: str, split: str = "train", rl_only_percent: int = 0) -> list[dict[str, Any]]:
+    """Conversational prompt/completion rows from one teacher's pairs: trl masks the loss to the completion.
+    The compositions `rl_only` reserves for GRPO are left out."""
     if teacher not in TEACHER_SHARDS:
         raise ValueError(f"teacher {teacher!r}: use one of {', '.join(TEACHER_SHARDS)}")
     return [{"prompt": first_prompt(KernelTask.from_json(r["task"])),
              "completion": [assistant_message(TEACHER_VIEWS[teacher](r["target"]), "")]}
-            for r in split_records(data, "pairs", split, TEACHER_SHARDS[teacher])]
+            for r in split_records(data, "pairs", split, TEACHER_SHARDS[teacher])
+            if not rl_only(r["composition"], rl_only_percent)]
 
 
-def rl_rows(data: Path, split: str = "train") -> list[dict[str, Any]]:
-    """Prompt rows for GRPO; `task` (the KernelTask as JSON text) reaches the reward functions as a column."""
-    return [{"prompt": first_prompt(KernelTask.from_json(r["task"])), "task": json.dumps(r["task"])}
-            for r in split_records(data, "rl", split)]
+def rl_rows(data: Path, split: str = "train", rl_only_percent: int = 0) -> list[dict[str, Any]]:
+    """Prompt rows for GRPO; `task` (the KernelTask as JSON text) reaches the reward functions as a column.
+    With `rl_only_percent`, only the compositions SFT left out (all tasks when 0)."""
+    rows = [{"prompt": first_prompt(KernelTask.from_json(r["task"])), "task": json.dumps(r["task"])}
+            for r in split_records(data, "rl", split)
+            if not rl_only_percent or rl_only(r["composition"], rl_only_percent)]
+    if not rows:
+        raise DataError(f"no {split} RL task of {data} is in the compositions rl_only_percent={rl_only_percent} "
+                        f"leaves to GRPO: raise it in the recipe, or set 0 to train GRPO on every task")
+    return rows
 
 
 def tokenizer_texts(data: Path, teacher: str, split: str = "train") -> Iterator[str]:

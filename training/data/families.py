@@ -71,9 +71,21 @@ def composition_of(families: list[str] | set[str]) -> str:
     return "+".join(sorted(set(families))) or "copy"
 
 
+def _bucket(composition: str) -> int | None:
+    """A multi-family composition's fixed hash bucket in 0..99; None for one family (always train)."""
+    if "+" not in composition:
+        return None
+    return int(hashlib.sha256(composition.encode()).hexdigest(), 16) % 100
+
+
 def split_of(composition: str) -> str:
     """"test" for a fixed, hash-chosen share of the multi-family compositions, else "train"."""
-    if "+" not in composition:
-        return "train"
-    bucket = int(hashlib.sha256(composition.encode()).hexdigest(), 16) % 100
-    return "test" if bucket < TEST_SHARE_PERCENT else "train"
+    bucket = _bucket(composition)
+    return "test" if bucket is not None and bucket < TEST_SHARE_PERCENT else "train"
+
+
+def rl_only(composition: str, percent: int) -> bool:
+    """Whether a train composition is one of the `percent` buckets after the test split's, whose tasks SFT leaves
+    to GRPO: on tasks SFT learned, all of a group's samples are right and their rewards do not differ (run 66)."""
+    bucket = _bucket(composition)
+    return bucket is not None and TEST_SHARE_PERCENT <= bucket < TEST_SHARE_PERCENT + percent
