@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Issue 9: GRPO from the bundled SFT model for GRPO_S seconds (default 300; the step under way may finish), then the
-# held-out eval of the GRPO model (run_eval_gpu.sh: 64 tasks of DATASET's test split) in what is left of END_S=575.
+# held-out eval of the GRPO model (run_eval_gpu.sh: 64 tasks of DATASET's test split) in what is left of END_S=575
+# (none under 60 s: END_S=0 trains only).
 # run(command="bash examples/results/run_grpo_gpu.sh [DATASET]", carry=[".whl", DATASET if not tracked]); GRPO_SET, if
 # given, is one more recipe override (e.g. "grpo.generation_kwargs={use_cache: true, cache_implementation: static}").
 # Back: grpo/ (weights and run.tar: unpack_train.sh FILES_AT/grpo runs/tiny/grpo), grpo.log, eval_grpo.*.
@@ -16,6 +17,8 @@ grep -E "^step|^\{'loss'" "$log" | tr ',' '\n' | grep -E "step|reward|frac|compl
 [ -f runs/tiny/grpo/model/config.json ] || exit 1
 mkdir -p "$OUT/grpo" && cp runs/tiny/grpo/model/*.safetensors "$OUT/grpo/"
 tar cf "$OUT/grpo/run.tar" --exclude='*.safetensors' --exclude=trainer -C runs/tiny/grpo .
+left=$((${END_S:-575} - SECONDS))
+[ "$left" -ge 60 ] || { say "eval: skipped, $left s left (END_S)"; exit 0; }
 say "eval"
-EVAL_S=$((${END_S:-575} - SECONDS)) bash examples/results/run_eval_gpu.sh grpo "${1:-training/dataset}" runs/tiny/grpo/model
+EVAL_S=$left bash examples/results/run_eval_gpu.sh grpo "${1:-training/dataset}" runs/tiny/grpo/model
 say "done"
