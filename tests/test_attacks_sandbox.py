@@ -21,6 +21,8 @@ import pytest
 
 from autotriton_backend import Candidate, KernelTask
 from autotriton_backend.verifier import VerifierPool, VerifyOptions
+from autotriton_backend.verifier.contain import Limits
+from autotriton_backend.verifier.sandbox import Sandbox, SandboxFailure
 
 HERE = Path(__file__).parent
 CROWD = HERE / "attacks_sandbox" / "crowd_other_slots.py"  # judged beside an honest candidate, in its own test
@@ -93,6 +95,34 @@ def test_a_candidate_cannot_use_up_another_slots_processes() -> None:
     assert header(CROWD, "reason") in failed.reason and crowded.stage_seconds["load"] > 30, crowded.stage_seconds
 
 
+def test_the_scratch_is_a_tmpfs_only_the_sandbox_mounts_sized_by_the_judge(tmp_path: Path) -> None:
+    """scratch_fills_host_shm's defence on its own: the scratch tmpfs is not under the judge's folders, starts at
+    the default size, grows in place for a task, and one that already holds more than a new size is restarted
+    at that size instead (a candidate's leftovers never make the next one's scratch too small)."""
+    (tmp_path / "in").mkdir()
+    box = Sandbox(tmp_path, 0, "cpu", tmp_path / "in")
+
+    def size() -> int:
+        stats = os.statvfs(box.scratch)
+        return stats.f_blocks * stats.f_frsize
+
+    try:
+        box.start()
+        assert "mount" in box.layers and size() == Limits.scratch_bytes
+        assert (box.scratch / "log").exists() and not list(tmp_path.rglob("log"))
+        box.size_scratch(3 << 30)
+        assert size() == 3 << 30 and box.process is not None  # resized in place, the sandbox kept
+        (box.scratch / "leftover").write_bytes(bytes(2 << 20))
+        box.size_scratch(1 << 20)
+        assert box.process is None  # too small for what it holds: stopped
+        box.start()
+        assert size() == 1 << 20 and not (box.scratch / "leftover").exists()
+    finally:
+        box.close()
+    with pytest.raises(SandboxFailure, match="no scratch"):  # closed with it: the tmpfs is gone
+        box.scratch
+
+
 @pytest.mark.gpu
 @pytest.mark.parametrize("path", GPU_ATTACKS, ids=[p.stem for p in GPU_ATTACKS])
 def test_sandbox_timing_reply_attack_is_refused(path: Path) -> None:
@@ -134,6 +164,8 @@ import time
 from pathlib import Path
 from autotriton_backend import Candidate, KernelTask
 from autotriton_backend.verifier import VerifierPool, VerifyOptions
+from autotriton_backend.verifier.contain import Limits
+from autotriton_backend.verifier.sandbox import Sandbox, SandboxFailure
 pool = VerifierPool("cpu", workers=1).__enter__()
 pool.submit(KernelTask.from_file(Path({str(TASKS / 'task_add_relu.py')!r})),
             Candidate(Path({str(TASKS / 'hack_infinite_loop.py')!r}).read_text()),

@@ -186,6 +186,10 @@ def test_a_folder_link_or_fifo_never_reaches_the_reader(tmp_path):
     os.mkfifo(elsewhere / "fifo")
     with pytest.raises(ProtocolError, match="cannot be opened"):
         read_tensor(tmp_path / "job", ref)
+    with pytest.raises(ProtocolError, match="cannot be opened"):  # the judge's consuming read unlinks nothing there
+        read_tensor(tmp_path / "job", ref, consume=True)
+    kept = read_tensor(elsewhere, ref)  # still there
+    assert torch.equal(read_tensor(elsewhere, ref, consume=True), kept) and not (elsewhere / "x").exists()
     with pytest.raises(ProtocolError, match="does not hold"):
         read_tensor(elsewhere, TensorRef("fifo", "float32", (4,), (1,)))
     with pytest.raises(ProtocolError, match="malformed"):

@@ -7,7 +7,8 @@ Run as a script, not a module, so that it stays small (no torch): it uses only t
 kernel (unshare, mount, pivot_root through libc), so nothing needs installing. Each layer is tried in turn; the
 ones that took effect are written as one JSON line to the status fd before the command starts, so a verdict
 always says how the candidate was contained. Layers: `net` (no network), `mount` (only the scratch directory
-writable, only what Python, torch, Triton and the GPU need visible), `pid` (the command is init of its own PID
+writable, a tmpfs of its own whose size the judge sets per task; only what Python, torch, Triton and the GPU
+need visible), `pid` (the command is init of its own PID
 namespace: when it exits, everything it started dies), `ipc`, `uts` (a hostname of its own), `uid` (a uid/gid of
 its own when started as root: `sandbox_uid`), `rlimits` (CPU time, file size, open files, processes, no core
 files), `memory` (address space; not on a GPU, where CUDA maps a huge virtual range), `no_new_privs`. Every
@@ -30,6 +31,8 @@ CLONE_NEWNS, CLONE_NEWUTS, CLONE_NEWIPC = 0x00020000, 0x04000000, 0x08000000
 CLONE_NEWUSER, CLONE_NEWPID, CLONE_NEWNET = 0x10000000, 0x20000000, 0x40000000
 MS_RDONLY, MS_NOSUID, MS_NODEV, MS_BIND, MS_REC, MS_PRIVATE, MS_REMOUNT = 1, 2, 4, 4096, 16384, 1 << 18, 32
 MNT_DETACH = 2
+SYS_FSCONFIG, SYS_FSPICK, FSPICK_CLOEXEC, FSPICK_EMPTY_PATH = 431, 433, 0x1, 0x8
+FSCONFIG_SET_STRING, FSCONFIG_CMD_RECONFIGURE = 1, 7
 SYS_MOUNT_SETATTR, AT_RECURSIVE, MOUNT_ATTR_RDONLY, MOUNT_ATTR_NOSUID = 442, 0x8000, 0x1, 0x2
 PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_SET_NO_NEW_PRIVS = 1, 4, 38
 SANDBOX_UIDS = 1 << 30  # the first of the uids sandboxes run as; no account has one this high
@@ -46,17 +49,17 @@ class Limits:
     file_bytes: int = 4 << 30
     open_files: int = 1024
     processes: int = 8192  # counts threads of the uid; torch and CUDA start many
+    scratch_bytes: int = 1 << 30  # the scratch tmpfs's size (`Sandbox.size_scratch` changes it while it runs)
 
 
 @dataclass
 class ContainConfig:
-    scratch: str  # host directory bound read-write at SCRATCH
     inputs: str  # host directory bound read-only at INPUTS
     readable: list[str]  # host paths bound read-only at the same place
     uid: int  # the uid and gid the command runs as, when started as root (`sandbox_uid`)
     devices: list[str] = field(default_factory=list)  # extra /dev nodes (GPU)
     limits: Limits = field(default_factory=Limits)
-    status_fd: int = -1
+    status_fd: int = -1  # a SOCK_SEQPACKET socket: the layers as JSON, with the scratch directory's fd attached
     root: str = ""  # an empty host directory to build the new root on (only this process sees the mount)
 
     def to_arg(self) -> str:
@@ -83,6 +86,20 @@ def _check(result: int, what: str) -> None:
     if result != 0:
         errno = ctypes.get_errno()
         raise OSError(errno, f"{what}: {os.strerror(errno)}")
+
+
+def resize_tmpfs(directory_fd: int, nbytes: int) -> None:
+    """Set the size of the tmpfs `directory_fd` lies on, from outside the mount namespace it is mounted in
+    (fspick and fsconfig, Linux 5.2; the caller needs CAP_SYS_ADMIN where the tmpfs was mounted). A tmpfs that
+    holds more than `nbytes` already refuses (EINVAL)."""
+    picked = _libc.syscall(SYS_FSPICK, directory_fd, b"", FSPICK_EMPTY_PATH | FSPICK_CLOEXEC)
+    if picked < 0:
+        _check(-1, "fspick scratch")
+    try:
+        _check(_libc.syscall(SYS_FSCONFIG, picked, FSCONFIG_SET_STRING, b"size", str(nbytes).encode(), 0), "size")
+        _check(_libc.syscall(SYS_FSCONFIG, picked, FSCONFIG_CMD_RECONFIGURE, None, None, 0), "reconfigure scratch")
+    finally:
+        os.close(picked)
 
 
 def _mount(source: str | None, target: str, fstype: str | None, flags: int, data: str | None = None) -> None:
@@ -136,7 +153,12 @@ def _build_root(config: ContainConfig, root: str) -> None:
     paths += [f"/etc/{name}" for name in ETC_FILES if os.path.lexists(f"/etc/{name}")]
     for path in sorted(set(paths), key=lambda p: (p.count("/"), p)):
         _bind(path, root, read_only=True)
-    _bind(config.scratch, root, read_only=False, at=SCRATCH)
+    os.makedirs(root + SCRATCH)  # a tmpfs, not a folder of the judge's /dev/shm, which had no size limit of its
+    # own (round16_scratch_fills_host_shm: 3 GiB held in host memory); the judge reaches it through the fd `enter`
+    # returns, and resizes it to each task's outputs
+    _mount("tmpfs", root + SCRATCH, "tmpfs", MS_NOSUID | MS_NODEV, f"mode=0700,size={config.limits.scratch_bytes}")
+    if os.geteuid() == 0:
+        os.chown(root + SCRATCH, config.uid, config.uid)
     _bind(config.inputs, root, read_only=True, at=INPUTS)
     os.makedirs(root + "/proc", exist_ok=True)
     os.makedirs(root + "/.old", exist_ok=True)
@@ -158,10 +180,11 @@ def _set_limits(limits: Limits) -> None:
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # an oversized write fails with EFBIG instead of killing
 
 
-def enter(config: ContainConfig) -> list[str]:
+def enter(config: ContainConfig) -> tuple[list[str], int | None]:
     """Contain this process (it forks once: the caller continues as pid 1 of the new namespace).
 
-    Returns the layers that took effect. Must run before any thread starts.
+    Returns the layers that took effect and, with `mount`, an fd of the scratch directory (close-on-exec) for
+    the judge. Must run before any thread starts.
     """
     layers: list[str] = []
     root_user = os.geteuid() == 0
@@ -178,9 +201,11 @@ def enter(config: ContainConfig) -> list[str]:
     _become_init(layers)
     if "uts" in layers:
         socket.sethostname("sandbox")  # the host's name is the host's (it reached a verdict's feedback)
+    scratch = None
     if "pid" in layers:
         try:
             _build_root(config, config.root)
+            scratch = os.open(SCRATCH, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
             layers.append("mount")
         except OSError as exc:
             print(f"autotriton contain: no private filesystem view: {exc}", file=sys.stderr)
@@ -195,7 +220,7 @@ def enter(config: ContainConfig) -> list[str]:
     layers.append("no_new_privs")
     _libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)  # after setuid, which clears it
     untraceable()
-    return layers
+    return layers, scratch
 
 
 def untraceable() -> None:
@@ -240,11 +265,13 @@ def _outlive_no_judge(pid: int, judge: int) -> None:
 def main(argv: list[str]) -> None:
     config = ContainConfig.from_arg(argv[1])
     command = argv[argv.index("--") + 1:]
-    layers = enter(config)
+    layers, scratch = enter(config)
     os.environ["AUTOTRITON_SANDBOX_LAYERS"] = ",".join(layers)
     if config.status_fd >= 0:
-        os.write(config.status_fd, (json.dumps({"layers": layers}) + "\n").encode())
-        os.close(config.status_fd)
+        with socket.socket(fileno=config.status_fd) as status:
+            socket.send_fds(status, [json.dumps({"layers": layers}).encode()], [] if scratch is None else [scratch])
+    if scratch is not None:
+        os.close(scratch)
     os.execve(command[0], command, os.environ)
 
 

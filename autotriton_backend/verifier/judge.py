@@ -45,6 +45,7 @@ REUSE = 256  # candidates judged on one task's secret inputs before new ones are
 CACHED_TASKS = 8
 LOAD_TIMEOUT_S = 120.0  # importing the module, building ModelNew, loading weights
 SECONDS_PER_GB = 20.0  # run timeouts grow with the bytes a trial moves
+SCRATCH_BASE_BYTES = 1 << 30  # a candidate's source, Triton's cache and its log, besides the tensors it writes back
 
 
 @dataclass
@@ -114,7 +115,7 @@ class Judge:
 
     def close(self) -> None:
         while not self.sandboxes.empty():
-            self.sandboxes.get().stop()
+            self.sandboxes.get().close()
         shutil.rmtree(self.base, ignore_errors=True)
 
     def judge(self, job: JudgeJob) -> Verdict:
@@ -236,6 +237,7 @@ class _Session:
         self.judge, self.job, self.reference, self.box, self.verdict = judge, job, reference, box, verdict
         scale = 1.0 + reference.input_bytes / 1e9
         self.run_timeout = job.timeout_s + SECONDS_PER_GB * scale
+        box.size_scratch(_scratch_bytes(reference))
         self.asked = False  # whether the sandbox has been sent this candidate (then it must be told `end`)
 
     def run(self) -> None:
@@ -343,7 +345,8 @@ class _Session:
                                             f"reference's, tolerance {tol:g}")
 
     def _read(self, ref_json: Any) -> torch.Tensor:
-        return read_tensor(self.box.job_dir, TensorRef.from_json(ref_json, self._max_elements()))
+        """One tensor the sandbox wrote, whose file then goes: its scratch holds one reply at a time."""
+        return read_tensor(self.box.job_dir, TensorRef.from_json(ref_json, self._max_elements()), consume=True)
 
     def _max_elements(self) -> int:
         """The most elements one tensor the sandbox writes back may span (it is told, and writes no more)."""
@@ -443,6 +446,14 @@ INTERPRETER_VALUE_CHECKS = frozenset({"mismatch", "nan"})
 INTERPRETER_BFLOAT16 = ("this task uses bfloat16, and Triton's CPU interpreter computes bfloat16 arithmetic wrongly "
                         "(NaN or garbage even for an add), so a wrong value on cpu blames nobody: judge it on a GPU, "
                         "or compute in float32 inside the kernel")
+
+
+def _scratch_bytes(reference: ReferenceSet) -> int:
+    """The scratch a candidate gets: the base, and twice what its largest honest reply writes at once, every
+    trial's outputs and inputs (a timing reply answers for several input sets; each file goes once read)."""
+    tensors = [t for trial in (*reference.trials, reference.refill) for t in (*trial.native, *trial.inputs)
+               if isinstance(t, torch.Tensor)]
+    return SCRATCH_BASE_BYTES + 2 * sum(t.numel() * t.element_size() for t in tensors)
 
 
 def _uses_bfloat16(reference: ReferenceSet) -> bool:

@@ -1,8 +1,8 @@
 """One sandboxed candidate process slot, as the judge sees it: start, request with a deadline, restart.
 
-The slot's process is `contain` wrapping `runner`; its scratch directory is the only place it can write.
-A request that outlives its deadline kills the whole sandbox (and everything inside it, by the PID
-namespace); the next request starts a fresh one.
+The slot's process is `contain` wrapping `runner`; its scratch directory, a tmpfs the judge sizes, is the only
+place it can write. A request that outlives its deadline kills the whole sandbox (and everything inside it, by
+the PID namespace); the next request starts a fresh one.
 """
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import os
 import shutil
 import signal
 import site
+import socket
 import stat
 import subprocess
 import sys
@@ -21,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from . import contain
-from .contain import SCRATCH, ContainConfig, Limits, sandbox_uid
+from .contain import SCRATCH, ContainConfig, Limits, resize_tmpfs, sandbox_uid
 from .transport import Channel, ProtocolError
 
 PACKAGE = Path(__file__).resolve().parents[1]  # autotriton_backend/, all the sandbox imports of ours
@@ -45,42 +46,61 @@ class Sandbox:
         self.inputs = inputs
         self.reuse = reuse  # candidates one host process may serve (runner.Host)
         self.dir = base / f"slot{slot}"
-        self.scratch = self.dir / "scratch"
         self.uid = sandbox_uid(os.getpid(), slot)
+        self.scratch_bytes = Limits.scratch_bytes
+        self._scratch_fd: int | None = None  # the live (or last) sandbox's scratch tmpfs, sent by `contain`
         self.process: subprocess.Popen | None = None
         self.channel: Channel | None = None
         self.layers: list[str] = []
 
     @property
+    def scratch(self) -> Path:
+        """The sandbox's /scratch as the judge reaches it: through the tmpfs's fd (it is mounted only inside)."""
+        if self._scratch_fd is None:
+            raise SandboxFailure("crash", "the sandbox has no scratch directory: it did not start")
+        return Path(f"/proc/self/fd/{self._scratch_fd}")
+
+    @property
     def job_dir(self) -> Path:
         return self.scratch / "job"
 
+    def size_scratch(self, nbytes: int) -> None:
+        """Let the scratch tmpfs hold `nbytes` (a task's outputs and more), resizing the live one in place. One that
+        cannot be resized (it holds more than that already, or the kernel lacks fspick) is stopped: the next
+        request starts a fresh sandbox at the new size."""
+        if nbytes == self.scratch_bytes:
+            return
+        self.scratch_bytes = nbytes
+        if self.process is not None and self._scratch_fd is not None:
+            try:
+                resize_tmpfs(self._scratch_fd, nbytes)
+            except OSError:
+                self.stop()
+
     def start(self) -> None:
+        self._close_scratch()
         shutil.rmtree(self.dir, ignore_errors=True)
-        self.scratch.mkdir(parents=True)
-        (self.dir / "root").mkdir()
-        if os.geteuid() == 0:
-            os.chown(self.scratch, self.uid, self.uid)
-        os.chmod(self.scratch, 0o700)
-        status_read, status_write = os.pipe()
-        config = ContainConfig(scratch=str(self.scratch), inputs=str(self.inputs), readable=readable_paths(),
-                               uid=self.uid,
+        (self.dir / "root").mkdir(parents=True)
+        judge_end, contain_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        config = ContainConfig(inputs=str(self.inputs), readable=readable_paths(), uid=self.uid,
                                devices=gpu_device_nodes() if self.device.startswith("cuda") else [],
-                               limits=Limits(memory_bytes=None if self.device.startswith("cuda") else 16 << 30),
-                               status_fd=status_write, root=str(self.dir / "root"))
+                               limits=Limits(memory_bytes=None if self.device.startswith("cuda") else 16 << 30,
+                                             scratch_bytes=self.scratch_bytes),
+                               status_fd=contain_end.fileno(), root=str(self.dir / "root"))
         inner = ["cuda:0", str(self.reuse), str(cuda_arch(self.device))] if self.device.startswith("cuda") \
             else ["cpu", str(self.reuse)]
         start_log = open(self.dir / "start.log", "wb")  # what containment and start-up say, before the log moves
         self.process = subprocess.Popen(
             [sys.executable, contain.__file__, config.to_arg(), "--",
              sys.executable, "-m", "autotriton_backend.verifier.runner", *inner],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=start_log, pass_fds=(status_write,),
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=start_log, pass_fds=(contain_end.fileno(),),
             env=sandbox_env(self.device), cwd="/", start_new_session=True)
-        os.close(status_write)
+        contain_end.close()
         start_log.close()
-        with os.fdopen(status_read) as status:
-            line = status.readline()
+        with judge_end:
+            line, fds, _, _ = socket.recv_fds(judge_end, 4096, 1)
         self.layers = json.loads(line)["layers"] if line else []
+        self._scratch_fd = fds[0] if fds else None
         self.channel = Channel(self.process.stdout, self.process.stdin)  # type: ignore[arg-type]
         try:
             ready = self._receive(START_TIMEOUT_S)
@@ -124,6 +144,8 @@ class Sandbox:
 
     def log_tail(self, limit: int = 2000) -> str:
         """The end of what the sandbox printed, read without following links and never more than `limit`."""
+        if self._scratch_fd is None:
+            return ""
         try:  # the candidate can swap the log for a FIFO, whose open would wait for a writer for good
             fd = os.open(self.scratch / "log", os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
         except OSError:
@@ -133,6 +155,16 @@ class Sandbox:
                 return "(the log is not a regular file)"
             handle.seek(max(0, os.fstat(fd).st_size - limit))
             return handle.read(limit).decode(errors="replace")
+
+    def close(self) -> None:
+        """Stop for good: the scratch tmpfs lives until its fd is closed."""
+        self.stop()
+        self._close_scratch()
+
+    def _close_scratch(self) -> None:
+        fd, self._scratch_fd = self._scratch_fd, None
+        if fd is not None:
+            os.close(fd)
 
     def stop(self) -> None:
         process, self.process = self.process, None

@@ -119,8 +119,10 @@ def write_tensor(tensor: torch.Tensor, directory: Path, name: str) -> TensorRef:
     return ref
 
 
-def read_tensor(directory: Path, ref: TensorRef, device: str | torch.device = "cpu") -> torch.Tensor:
-    """A plain tensor on `device` holding a copy of the referenced bytes, read by pieces (`_in_pieces`).
+def read_tensor(directory: Path, ref: TensorRef, device: str | torch.device = "cpu",
+                consume: bool = False) -> torch.Tensor:
+    """A plain tensor on `device` holding a copy of the referenced bytes, read by pieces (`_in_pieces`);
+    `consume` removes the file's name once it is open (from the folder opened here, never through a link).
 
     The file and its folder are opened without following links or blocking and checked through the
     file's descriptor, so a link (the sandbox's job folder swapped for one resolves on the judge's side),
@@ -134,6 +136,12 @@ def read_tensor(directory: Path, ref: TensorRef, device: str | torch.device = "c
         folder = os.open(directory, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
         try:
             fd = os.open(ref.file, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=folder)
+            if consume:
+                try:
+                    os.unlink(ref.file, dir_fd=folder)
+                except OSError:
+                    os.close(fd)
+                    raise
         finally:
             os.close(folder)
     except OSError as exc:
