@@ -67,15 +67,21 @@ def test_sandbox_reply_attack_is_refused(path: Path, verdicts) -> None:
     assert effect is None or not Path(effect.group(1).strip()).exists(), "the attack's file reached the host"
 
 
-def test_nothing_a_candidate_leaves_in_its_scratch_reaches_the_next() -> None:
-    """One slot, two candidates: what the first put in the scratch folder (a link in the job folder's place,
-    a folder beside it) is gone when the next one loads, so it can neither poison nor feed that one."""
-    attack = HERE / "attacks_sandbox" / "job_link_outlives.py"
+LEAVERS = ("job_link_outlives", "scratch_log_fills_next", "scratch_locked_folder")  # aimed at the next candidate
+
+
+@pytest.mark.parametrize("name", LEAVERS)
+def test_nothing_a_candidate_leaves_in_its_scratch_reaches_the_next(name: str) -> None:
+    """One slot, two candidates: what the first left (a link in the job folder's place, a folder beside it, a log
+    that filled the scratch, folders locked at mode 000) is gone when the next one loads, so it can neither poison
+    nor feed that one, nor leave it no room."""
+    attack = HERE / "attacks_sandbox" / f"{name}.py"
     task = KernelTask.from_file(TASKS / "task_add_relu.py")
     with VerifierPool("cpu", workers=1) as pool:
         first = pool.submit(task, Candidate(attack.read_text()), OPTIONS, static_gate=False).result(VERDICT_TIMEOUT_S)
         after = pool.submit(task, Candidate(PROBE.read_text()), OPTIONS, static_gate=False).result(VERDICT_TIMEOUT_S)
-    assert first.failed_check is not None and first.failed_check.name == "outputs", first.failed_check
+    assert first.failed_check is not None and first.failed_check.name == header(attack, "behind the gate"), \
+        first.failed_check
     assert after.correct, after.feedback
 
 
@@ -121,6 +127,26 @@ def test_the_scratch_is_a_tmpfs_only_the_sandbox_mounts_sized_by_the_judge(tmp_p
         box.close()
     with pytest.raises(SandboxFailure, match="no scratch"):  # closed with it: the tmpfs is gone
         box.scratch
+
+
+def test_the_seccomp_layer_refuses_user_namespaces_and_keeps_threads() -> None:
+    """userns_tmpfs_unbounded's defence on its own, in a process of its own: after the filter, a user namespace
+    (which made mounting possible) is refused, and threads, whose clone3 the filter answers ENOSYS, still start."""
+    script = """
+import ctypes, os, threading
+from autotriton_backend.verifier import contain
+libc = ctypes.CDLL(None, use_errno=True)
+assert libc.prctl(contain.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0
+assert contain._no_user_namespaces()
+assert libc.unshare(contain.CLONE_NEWUSER) == -1 and ctypes.get_errno() == 1
+ran = []
+thread = threading.Thread(target=ran.append, args=(1,))
+thread.start()
+thread.join()
+print("refused, thread ran" if ran else "no thread")
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "refused, thread ran", done.stderr
 
 
 @pytest.mark.gpu

@@ -9,9 +9,11 @@ ones that took effect are written as one JSON line to the status fd before the c
 always says how the candidate was contained. Layers: `net` (no network), `mount` (only the scratch directory
 writable, a tmpfs of its own whose size the judge sets per task; only what Python, torch, Triton and the GPU
 need visible), `pid` (the command is init of its own PID
-namespace: when it exits, everything it started dies), `ipc`, `uts` (a hostname of its own), `uid` (a uid/gid of
+namespace: when it exits, everything it started dies), `ipc`, `ipc_limits` (no SysV shared memory or message
+queues), `uts` (a hostname of its own), `uid` (a uid/gid of
 its own when started as root: `sandbox_uid`), `rlimits` (CPU time, file size, open files, processes, no core
-files), `memory` (address space; not on a GPU, where CUDA maps a huge virtual range), `no_new_privs`. Every
+files), `memory` (address space; not on a GPU, where CUDA maps a huge virtual range), `no_new_privs`, `seccomp`
+(no user namespaces of its own). Every
 process inside is undumpable (`untraceable`).
 """
 from __future__ import annotations
@@ -34,7 +36,7 @@ MNT_DETACH = 2
 SYS_FSCONFIG, SYS_FSPICK, FSPICK_CLOEXEC, FSPICK_EMPTY_PATH = 431, 433, 0x1, 0x8
 FSCONFIG_SET_STRING, FSCONFIG_CMD_RECONFIGURE = 1, 7
 SYS_MOUNT_SETATTR, AT_RECURSIVE, MOUNT_ATTR_RDONLY, MOUNT_ATTR_NOSUID = 442, 0x8000, 0x1, 0x2
-PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_SET_NO_NEW_PRIVS = 1, 4, 38
+PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_SET_SECCOMP, PR_SET_NO_NEW_PRIVS, SECCOMP_MODE_FILTER = 1, 4, 22, 38, 2
 SANDBOX_UIDS = 1 << 30  # the first of the uids sandboxes run as; no account has one this high
 SCRATCH = "/scratch"  # where the candidate sees its writable directory
 INPUTS = "/inputs"  # where it sees the judge's input files, read-only
@@ -201,6 +203,8 @@ def enter(config: ContainConfig) -> tuple[list[str], int | None]:
     _become_init(layers)
     if "uts" in layers:
         socket.sethostname("sandbox")  # the host's name is the host's (it reached a verdict's feedback)
+    if "ipc" in layers and _limit_ipc():
+        layers.append("ipc_limits")
     scratch = None
     if "pid" in layers:
         try:
@@ -218,9 +222,59 @@ def enter(config: ContainConfig) -> tuple[list[str], int | None]:
         layers.append("uid")
     _check(_libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
     layers.append("no_new_privs")
+    if _no_user_namespaces():
+        layers.append("seccomp")
     _libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)  # after setuid, which clears it
     untraceable()
     return layers, scratch
+
+
+IPC_LIMITS = {"shmmax": "0", "shmall": "0", "shm_rmid_forced": "1", "msgmni": "0"}
+
+
+def _limit_ipc() -> bool:
+    """No SysV shared memory or message queues in the sandbox's IPC namespace, whose defaults are unlimited: its
+    segments count against no cap and outlived the candidate (sysv_shm_outlives_candidate held 6.3 GB). Torch uses
+    POSIX shared memory (files in /dev/shm, a sized tmpfs here), never SysV."""
+    try:
+        for name, value in IPC_LIMITS.items():
+            Path(f"/proc/sys/kernel/{name}").write_text(value)
+    except OSError as exc:
+        print(f"autotriton contain: SysV IPC left unlimited: {exc}", file=sys.stderr)
+        return False
+    return True
+
+
+class _Instruction(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_ushort), ("jt", ctypes.c_ubyte), ("jf", ctypes.c_ubyte), ("k", ctypes.c_uint)]
+
+
+class _Program(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.POINTER(_Instruction))]
+
+
+# (audit arch, unshare, clone, clone3) per machine; elsewhere the layer is absent, and the verdict says so
+SYSCALLS = {"x86_64": (0xC000003E, 272, 56, 435), "aarch64": (0xC00000B7, 97, 220, 435)}
+LOAD, JUMP_EQ, JUMP_GE, JUMP_SET, RETURN = 0x20, 0x15, 0x35, 0x45, 0x06
+ALLOW, ERRNO, EPERM, ENOSYS, FOREIGN_ABI = 0x7FFF0000, 0x00050000, 1, 38, 0x40000000
+
+
+def _no_user_namespaces() -> bool:
+    """A seccomp filter: unshare and clone may not make a user namespace, in which a candidate had mounted a
+    100 GiB tmpfs of its own (userns_tmpfs_unbounded); clone3, whose flags a filter cannot read, answers ENOSYS
+    (glibc then uses clone); another ABI's system calls (i386, x32) are refused. Needs no_new_privs."""
+    if os.uname().machine not in SYSCALLS:
+        return False
+    arch, unshare, clone, clone3 = SYSCALLS[os.uname().machine]
+    code = [(LOAD, 0, 0, 4), (JUMP_EQ, 1, 0, arch), (RETURN, 0, 0, ERRNO | EPERM),
+            (LOAD, 0, 0, 0), (JUMP_GE, 0, 1, FOREIGN_ABI), (RETURN, 0, 0, ERRNO | EPERM),
+            (JUMP_EQ, 0, 1, clone3), (RETURN, 0, 0, ERRNO | ENOSYS),
+            (JUMP_EQ, 1, 0, unshare), (JUMP_EQ, 0, 3, clone),
+            (LOAD, 0, 0, 16), (JUMP_SET, 0, 1, CLONE_NEWUSER), (RETURN, 0, 0, ERRNO | EPERM),
+            (RETURN, 0, 0, ALLOW)]  # LOAD offsets: 0 the call's number, 4 its ABI, 16 its first argument
+    instructions = (_Instruction * len(code))(*[_Instruction(*i) for i in code])
+    program = _Program(len(code), instructions)
+    return _libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(program), 0, 0) == 0
 
 
 def untraceable() -> None:

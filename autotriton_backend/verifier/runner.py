@@ -53,7 +53,8 @@ def main(device: str, reuse: int, arch: int | None = None) -> None:
         warm_triton(arch)
     warm_monitors()
     judge = Channel(os.fdopen(os.dup(0), "rb"), os.fdopen(os.dup(1), "wb", buffering=0))
-    log = os.open(str(Path(SCRATCH) / "log"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    log = os.open(str(Path(SCRATCH) / "log"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o644)  # append:
+    # `_clear_sandbox` empties it after each candidate, and writes must then start at its new end
     null = os.open(os.devnull, os.O_RDONLY)
     os.dup2(null, 0)
     os.dup2(log, 1)
@@ -215,14 +216,36 @@ def _clear_sandbox(host: int, keep_host: bool) -> None:
             except ChildProcessError:
                 break
     private = "mount" in os.environ.get("AUTOTRITON_SANDBOX_LAYERS", "").split(",")
-    left = [p for p in Path(SCRATCH).iterdir() if p.name != "log"]  # the job folder, or what replaced it
+    os.ftruncate(1, 0)  # the log: filled, it had left the next candidate no scratch (scratch_log_fills_next)
+    ours = os.fstat(1).st_ino
+    left = [p for p in Path(SCRATCH).iterdir()  # the job folder, or what replaced it; a `log` that is not ours
+            if p.name != "log" or p.lstat().st_ino != ours]
     for scratch in (*left, *(TEMPORARY if private else ())):  # the next candidate finds nothing this one left
         if scratch.is_dir() and not scratch.is_symlink():
+            _unlock(scratch)
             shutil.rmtree(scratch, ignore_errors=True)
         else:  # a link or file in a folder's place: rmtree refuses links, so it would outlive the candidate
             scratch.unlink(missing_ok=True)
     for scratch in (JOB, *(TEMPORARY if private else ())):
         scratch.mkdir(mode=0o1777 if scratch != JOB else 0o755, exist_ok=True)
+
+
+def _unlock(folder: Path) -> None:
+    """Give the owner every right on `folder` and the folders below it, top down (links are not followed): a
+    folder the candidate set to mode 000 survived rmtree, failing later candidates or feeding them
+    (scratch_locked_folder). What the candidate made is ours: it ran as this uid."""
+    def own(path: str) -> None:
+        try:
+            os.chmod(path, 0o700)
+        except OSError:  # /tmp and /dev/shm themselves are root's
+            pass
+
+    if folder not in TEMPORARY:
+        own(str(folder))
+    for top, folders, _ in os.walk(folder):
+        for name in folders:
+            if not os.path.islink(os.path.join(top, name)):
+                own(os.path.join(top, name))
 
 
 def _host(sock: socket.socket, device: str) -> None:
