@@ -243,7 +243,8 @@ def _unlock(folder: Path) -> None:
     if folder not in TEMPORARY:
         own(str(folder))
     for top, folders, _ in os.walk(folder):
-        for name in folders:
+        folders[:] = [name for name in folders if not os.path.ismount(os.path.join(top, name))]  # a package bound
+        for name in folders:  # read-only under /tmp is not the candidate's
             if not os.path.islink(os.path.join(top, name)):
                 own(os.path.join(top, name))
 
