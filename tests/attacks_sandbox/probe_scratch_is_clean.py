@@ -8,8 +8,9 @@ import torch
 import triton
 import triton.language as tl
 
-left = sorted(set(os.listdir("/scratch")) - {"job", "log"}) + [  # not a read-only bind: a package under /tmp
-    name for folder in ("/tmp", "/dev/shm") for name in os.listdir(folder) if not os.path.ismount(f"{folder}/{name}")]
+left = sorted(set(os.listdir("/scratch")) - {"job", "log"}) + [  # the candidates' uid: not the folders the sandbox
+    name for folder in ("/tmp", "/dev/shm") for name in os.listdir(folder)  # made to bind a package checked out
+    if os.lstat(f"{folder}/{name}").st_uid == os.getuid()]  # under /tmp (CI's clone), which are root's
 if left or os.path.islink("/scratch/job") or os.path.lexists("/scratch/job/stash") or \
         os.path.getsize("/scratch/log") > 1 << 20:
     raise RuntimeError(f"left by an earlier candidate: {left}, job is a link: {os.path.islink('/scratch/job')}, "
