@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 import torch
-from transformers import AutoTokenizer
+from datasets import Dataset
+from transformers import AutoTokenizer, TrainerCallback
+from trl import GRPOConfig
 
 from autotriton_backend.cli import main as autotriton_main
 from autotriton_backend.prompt import PROMPT_VERSION, assistant_message, first_prompt
@@ -21,7 +23,8 @@ from autotriton_backend.candidate import Candidate
 from autotriton_backend.verifier import VerifyOptions, verify
 from autotriton_backend.verifier import pool as verifier_pool
 from training.data.dataset import PairRecord, RLTask, ShardWriter, read_records
-from training.model import build_tiny, parameter_count
+from training.grpo import CopySamplingGRPOTrainer
+from training.model import build_tiny, load_model, parameter_count
 from training.recipe import Rewards, load_recipe
 from training.rewards import COMPONENTS, VerdictMemo, reward_functions, reward_weights
 from training.data.dataset import DataError
@@ -187,14 +190,6 @@ def test_grpo_samples_from_a_copy_given_the_policy_weights_of_each_step(sft_out,
     and the policy has moved on. A reward that differs between completions makes every step change the weights.
     The static KV cache a GPU run uses is set here too: sampling from the policy under bf16 autocast fails with it
     (run 64: keys fp32, values bf16), from the bf16 copy it works."""
-    from datasets import Dataset
-    from transformers import TrainerCallback
-    from trl import GRPOConfig
-
-    from training.grpo import CopySamplingGRPOTrainer
-    from training.model import load_model
-    from training.rows import rl_rows
-
     after_first: dict[str, torch.Tensor] = {}  # the copy holds them in the sampling dtype (trl: bf16 by default)
 
     class KeepFirstStep(TrainerCallback):

@@ -76,7 +76,8 @@ class CopySamplingGRPOTrainer(GRPOTrainer):
         try:
             yield
         finally:
-            self._metrics["train" if self.model.training else "eval"][f"timing/{name}"].append(time.perf_counter() - start)
+            mode = "train" if self.model.training else "eval"
+            self._metrics[mode][f"timing/{name}"].append(time.perf_counter() - start)
 
 
 def grpo_config(job: Job) -> GRPOConfig:

@@ -5,16 +5,14 @@ an unprivileged uid and resource limits.
 
 Run as a script, not a module, so that it stays small (no torch): it uses only the standard library and the
 kernel (unshare, mount, pivot_root through libc), so nothing needs installing. Each layer is tried in turn; the
-ones that took effect are written as one JSON line to the status fd before the command starts, so a verdict
+ones that took effect are sent as JSON over the status socket before the command starts, so a verdict
 always says how the candidate was contained. Layers: `net` (no network), `mount` (only the scratch directory
-writable, a tmpfs of its own whose size the judge sets per task; only what Python, torch, Triton and the GPU
-need visible), `pid` (the command is init of its own PID
-namespace: when it exits, everything it started dies), `ipc`, `ipc_limits` (no SysV shared memory or message
-queues), `uts` (a hostname of its own), `uid` (a uid/gid of
-its own when started as root: `sandbox_uid`), `rlimits` (CPU time, file size, open files, processes, no core
-files), `memory` (address space; not on a GPU, where CUDA maps a huge virtual range), `no_new_privs`, `seccomp`
-(no user namespaces of its own). Every
-process inside is undumpable (`untraceable`).
+writable, a tmpfs of its own whose size the judge sets per task; only what Python, torch, Triton and the GPU need
+visible), `pid` (the command is init of its own PID namespace: when it exits, everything it started dies), `ipc`,
+`ipc_limits` (no SysV shared memory or message queues), `uts` (a hostname of its own), `uid` (a uid/gid of its own
+when started as root: `sandbox_uid`), `rlimits` (CPU time, file size, open files, processes, no core files),
+`memory` (address space; not on a GPU, where CUDA maps a huge virtual range), `no_new_privs`, `seccomp` (no user
+namespaces of its own). Every process inside is undumpable (`untraceable`).
 """
 from __future__ import annotations
 

@@ -237,14 +237,13 @@ def _unlock(folder: Path) -> None:
     def own(path: str) -> None:
         try:
             os.chmod(path, 0o700)
-        except OSError:  # /tmp and /dev/shm themselves are root's
+        except OSError:  # root's: /tmp, /dev/shm, the folders holding a package bound under /tmp (CI's clone)
             pass
 
-    if folder not in TEMPORARY:
-        own(str(folder))
+    own(str(folder))
     for top, folders, _ in os.walk(folder):
-        folders[:] = [name for name in folders if not os.path.ismount(os.path.join(top, name))]  # a package bound
-        for name in folders:  # read-only under /tmp is not the candidate's
+        folders[:] = [name for name in folders if not os.path.ismount(os.path.join(top, name))]  # not the binds
+        for name in folders:
             if not os.path.islink(os.path.join(top, name)):
                 own(os.path.join(top, name))
 
