@@ -15,6 +15,8 @@
 #    the candidate reads those keys and rewrites or clears the keyring. Shown with a session keyring joined before
 #    the pool started, holding a root-owned `user` key "host-secret": the candidate read its payload and it reached
 #    the verdict's feedback (`test_a_candidate_cannot_reach_the_hosts_session_keyring` judges this file so).
+#    That keyring is the same for every slot and every judge started from that login: a key planted there is
+#    a channel across slots, and KEYCTL_CLEAR or KEYCTL_UNLINK on it removes the host's own keys.
 # This file adds a key to its uid's user keyring and, where its session keyring holds a key it did not make (the
 # host's), plants one there too, then answers honestly: judged `correct` now. Once fixed (the seccomp filter answers
 # add_key, keyctl and request_key with ENOSYS/EPERM; at least, contain joins a fresh anonymous session keyring,
