@@ -67,7 +67,7 @@ def test_sandbox_reply_attack_is_refused(path: Path, verdicts) -> None:
     assert effect is None or not Path(effect.group(1).strip()).exists(), "the attack's file reached the host"
 
 
-LEAVERS = ("job_link_outlives", "scratch_log_fills_next", "scratch_locked_folder")  # aimed at the next candidate
+LEAVERS = ("job_link_outlives", "scratch_log_fills_next", "scratch_locked_folder", "ipc_channel_to_next")  # aimed at the next candidate
 
 
 @pytest.mark.parametrize("name", LEAVERS)
@@ -147,6 +147,55 @@ print("refused, thread ran" if ran else "no thread")
 """
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "refused, thread ran", done.stderr
+
+
+SESSION_READER = """
+import ctypes, os
+libc = ctypes.CDLL(None, use_errno=True)
+KEYCTL = {"x86_64": 250, "aarch64": 219}[os.uname().machine]
+listing, found = ctypes.create_string_buffer(4096), []
+n = libc.syscall(KEYCTL, 11, ctypes.c_int(-3), listing, 4096)  # KEYCTL_READ the session keyring: its keys' ids
+for i in range(0, min(max(n, 0), 4096), 4):
+    payload = ctypes.create_string_buffer(256)
+    got = libc.syscall(KEYCTL, 11, int.from_bytes(listing.raw[i:i + 4], "little"), payload, 256)
+    found.append(payload.raw[:max(got, 0)])
+raise RuntimeError(f"session keyring: {found}")
+"""
+
+
+def test_a_candidate_cannot_reach_the_hosts_session_keyring() -> None:
+    """keyring_outlives_sandbox's second half: judged by a pool started from a process whose session keyring holds
+    a key (as a login's does), a candidate neither reads that key into its feedback nor plants one beside it."""
+    script = f"""
+import ctypes, os
+from pathlib import Path
+from autotriton_backend import Candidate, KernelTask
+from autotriton_backend.verifier import VerifierPool, VerifyOptions
+libc = ctypes.CDLL(None, use_errno=True)
+ADD_KEY, KEYCTL = {{"x86_64": (248, 250), "aarch64": (217, 219)}}[os.uname().machine]
+assert libc.syscall(KEYCTL, 1, b"autotriton-test-session") > 0  # KEYCTL_JOIN_SESSION_KEYRING: a keyring of our own
+secret = b"host-secret-payload"
+assert libc.syscall(ADD_KEY, b"user", b"host-secret", secret, len(secret), ctypes.c_int(-3)) > 0
+task = KernelTask.from_file(Path({str(TASKS / 'task_add_relu.py')!r}))
+options = VerifyOptions(device="cpu", timeout_s=40)
+with VerifierPool("cpu", workers=1) as pool:
+    reader = pool.submit(task, Candidate({SESSION_READER!r}), options, static_gate=False).result(120)
+    planter = pool.submit(task, Candidate(Path({str(HERE / 'attacks_sandbox' / 'keyring_outlives_sandbox.py')!r})
+                                          .read_text()), options, static_gate=False).result(120)
+listing = ctypes.create_string_buffer(4096)
+n = libc.syscall(KEYCTL, 11, ctypes.c_int(-3), listing, 4096)
+names = []
+for i in range(0, max(n, 0), 4):
+    text = ctypes.create_string_buffer(512)
+    libc.syscall(KEYCTL, 6, int.from_bytes(listing.raw[i:i + 4], "little"), text, 512)
+    names.append(text.value.decode().rsplit(";", 1)[-1])
+print("secret read" if secret.decode() in reader.feedback else "secret kept")
+print("planted" if "autotriton-a19-planted" in names else "nothing planted")
+print("attack correct" if planter.correct else "attack rejected")
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600)
+    assert done.stdout.split() == ["secret", "kept", "nothing", "planted", "attack", "rejected"], \
+        (done.stdout, done.stderr[-2000:])
 
 
 @pytest.mark.gpu
