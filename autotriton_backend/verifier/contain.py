@@ -220,25 +220,29 @@ def enter(config: ContainConfig) -> tuple[list[str], int | None]:
         layers.append("uid")
     _check(_libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
     layers.append("no_new_privs")
-    if _no_user_namespaces():
+    if _seccomp_filter():
         layers.append("seccomp")
     _libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)  # after setuid, which clears it
     untraceable()
     return layers, scratch
 
 
-IPC_LIMITS = {"shmmax": "0", "shmall": "0", "shm_rmid_forced": "1", "msgmni": "0"}
+# /proc/sys names (all per IPC namespace): no SysV shared memory, message queues or semaphores, no POSIX
+# message queues. A fresh namespace allows them all, uncapped by the tmpfs sizes or RLIMIT_AS, and they outlive
+# the candidate in the zygote's namespace: sysv_shm_outlives_candidate held 6.3 GB, sysv_sem_outlives_candidate
+# 2 GiB of kernel memory, ipc_channel_to_next left a message and a semaphore for the next candidate. Torch and
+# Python use POSIX shared memory and semaphores (files in /dev/shm, a sized tmpfs here), never these.
+IPC_LIMITS = {"kernel/shmmax": "0", "kernel/shmall": "0", "kernel/shm_rmid_forced": "1", "kernel/msgmni": "0",
+              "kernel/sem": "0 0 0 0", "fs/mqueue/queues_max": "0"}
 
 
 def _limit_ipc() -> bool:
-    """No SysV shared memory or message queues in the sandbox's IPC namespace, whose defaults are unlimited: its
-    segments count against no cap and outlived the candidate (sysv_shm_outlives_candidate held 6.3 GB). Torch uses
-    POSIX shared memory (files in /dev/shm, a sized tmpfs here), never SysV."""
+    """Apply IPC_LIMITS in the sandbox's IPC namespace (contain is still root in it; the candidate never is)."""
     try:
         for name, value in IPC_LIMITS.items():
-            Path(f"/proc/sys/kernel/{name}").write_text(value)
+            Path(f"/proc/sys/{name}").write_text(value)
     except OSError as exc:
-        print(f"autotriton contain: SysV IPC left unlimited: {exc}", file=sys.stderr)
+        print(f"autotriton contain: IPC left unlimited: {exc}", file=sys.stderr)
         return False
     return True
 
@@ -251,23 +255,38 @@ class _Program(ctypes.Structure):
     _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.POINTER(_Instruction))]
 
 
-# (audit arch, unshare, clone, clone3) per machine; elsewhere the layer is absent, and the verdict says so
-SYSCALLS = {"x86_64": (0xC000003E, 272, 56, 435), "aarch64": (0xC00000B7, 97, 220, 435)}
+@dataclass(frozen=True)
+class Syscalls:
+    """One machine's audit arch and the numbers of the system calls the filter decides on."""
+    arch: int
+    unshare: int
+    clone: int
+    clone3: int
+    keyrings: tuple[int, ...]  # add_key, request_key, keyctl
+
+
+# elsewhere the layer is absent, and the verdict says so
+SYSCALLS = {"x86_64": Syscalls(0xC000003E, 272, 56, 435, (248, 249, 250)),
+            "aarch64": Syscalls(0xC00000B7, 97, 220, 435, (217, 218, 219))}
 LOAD, JUMP_EQ, JUMP_GE, JUMP_SET, RETURN = 0x20, 0x15, 0x35, 0x45, 0x06
 ALLOW, ERRNO, EPERM, ENOSYS, FOREIGN_ABI = 0x7FFF0000, 0x00050000, 1, 38, 0x40000000
 
 
-def _no_user_namespaces() -> bool:
-    """A seccomp filter: unshare and clone may not make a user namespace, in which a candidate had mounted a
-    100 GiB tmpfs of its own (userns_tmpfs_unbounded); clone3, whose flags a filter cannot read, answers ENOSYS
-    (glibc then uses clone); another ABI's system calls (i386, x32) are refused. Needs no_new_privs."""
+def _seccomp_filter() -> bool:
+    """A seccomp filter for what the namespaces leave reachable. unshare and clone may not make a user namespace,
+    in which a candidate had mounted a 100 GiB tmpfs of its own (userns_tmpfs_unbounded); clone3, whose flags a
+    filter cannot read, answers ENOSYS (glibc then uses clone). The kernel's keyrings are not namespaced: a key
+    outlived the sandbox in its uid's keyring, and the judge's session keyring, which the sandbox inherits, was
+    read and written (keyring_outlives_sandbox), so add_key, request_key and keyctl are refused. Another ABI's
+    system calls (i386, x32) are refused. Needs no_new_privs."""
     if os.uname().machine not in SYSCALLS:
         return False
-    arch, unshare, clone, clone3 = SYSCALLS[os.uname().machine]
-    code = [(LOAD, 0, 0, 4), (JUMP_EQ, 1, 0, arch), (RETURN, 0, 0, ERRNO | EPERM),
+    calls = SYSCALLS[os.uname().machine]
+    refused = [step for number in calls.keyrings for step in ((JUMP_EQ, 0, 1, number), (RETURN, 0, 0, ERRNO | EPERM))]
+    code = [(LOAD, 0, 0, 4), (JUMP_EQ, 1, 0, calls.arch), (RETURN, 0, 0, ERRNO | EPERM),
             (LOAD, 0, 0, 0), (JUMP_GE, 0, 1, FOREIGN_ABI), (RETURN, 0, 0, ERRNO | EPERM),
-            (JUMP_EQ, 0, 1, clone3), (RETURN, 0, 0, ERRNO | ENOSYS),
-            (JUMP_EQ, 1, 0, unshare), (JUMP_EQ, 0, 3, clone),
+            (JUMP_EQ, 0, 1, calls.clone3), (RETURN, 0, 0, ERRNO | ENOSYS), *refused,
+            (JUMP_EQ, 1, 0, calls.unshare), (JUMP_EQ, 0, 3, calls.clone),
             (LOAD, 0, 0, 16), (JUMP_SET, 0, 1, CLONE_NEWUSER), (RETURN, 0, 0, ERRNO | EPERM),
             (RETURN, 0, 0, ALLOW)]  # LOAD offsets: 0 the call's number, 4 its ABI, 16 its first argument
     instructions = (_Instruction * len(code))(*[_Instruction(*i) for i in code])

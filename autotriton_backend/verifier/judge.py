@@ -310,9 +310,13 @@ class _Session:
     def _compare(self, trial: Trial, reply: dict[str, Any]) -> None:
         native = trial.native
         try:
-            if len(reply["outputs"]) != len(native):  # before any file is read (round15_output_flood_shm)
+            # both counted before any file is read (round15_output_flood_shm, reply_changed_inputs_flood)
+            if len(reply["outputs"]) != len(native):
                 raise _Rejected("outputs", f"forward returned {len(reply['outputs'])} outputs, the reference "
                                            f"returns {len(native)}")
+            if len(reply["inputs_changed"]) != len(trial.mutated):
+                raise _Rejected("outputs", f"the reply reports {len(reply['inputs_changed'])} inputs, the task "
+                                           f"has {len(trial.mutated)}")
             outputs = [self._read(ref) for ref in reply["outputs"]]
             changed = [None if ref is None else self._read(ref) for ref in reply["inputs_changed"]]
         except (KeyError, TypeError, ProtocolError) as exc:
