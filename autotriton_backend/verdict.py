@@ -15,7 +15,7 @@ HACK_CHECKS = frozenset({"triton_launch", "torch_compute", "output_alias", "inpu
 FAILURE_CLASSES = {
     "syntax": "static", "gate": "static", "structure": "static",
     "load": "compile", "init": "compile", "weights": "compile", "compile": "compile",
-    "runtime": "runtime", "crash": "runtime", "timeout": "timeout",
+    "runtime": "runtime", "crash": "runtime", "out_of_memory": "runtime", "timeout": "timeout",
     "outputs": "mismatch", "shape": "mismatch", "dtype": "mismatch", "stride": "mismatch", "nan": "mismatch",
     "mismatch": "mismatch", "internal": "internal",
 }
@@ -45,6 +45,7 @@ ADVICE = {
     "state": "forward must not keep state between calls (no caches of inputs, outputs or weights).",
     "timeout": "The candidate ran past the time limit; look for loops that never end.",
     "crash": "The candidate's process died; look for out-of-bounds pointers or illegal memory access.",
+    "out_of_memory": "Hold no more host memory than the task's tensors need, and start no processes of your own.",
     "internal": "The verifier itself failed; this says nothing about the candidate.",
 }
 

@@ -21,13 +21,14 @@ import pytest
 
 from autotriton_backend import Candidate, KernelTask
 from autotriton_backend.verifier import VerifierPool, VerifyOptions
-from autotriton_backend.verifier.contain import Limits
-from autotriton_backend.verifier.sandbox import Sandbox, SandboxFailure
+from autotriton_backend.verifier.cgroup import MEMORY_FILES, PARENT, hierarchies
+from autotriton_backend.verifier.sandbox import Sandbox, SandboxFailure, SlotSize
 
 HERE = Path(__file__).parent
 CROWD = HERE / "attacks_sandbox" / "crowd_other_slots.py"  # judged beside an honest candidate, in its own test
+HOG = HERE / "attacks_sandbox" / "fork_memory_past_cap.py"  # GBs of memory: judged alone, in its own test
 ATTACKS = sorted(p for p in (HERE / "attacks_sandbox").glob("*.py")
-                 if not p.name.startswith(("gpu_", "probe_")) and p != CROWD)
+                 if not p.name.startswith(("gpu_", "probe_")) and p not in (CROWD, HOG))
 PROBE = HERE / "attacks_sandbox" / "probe_scratch_is_clean.py"  # judged after an attack, in the same slot
 GPU_ATTACKS = sorted((HERE / "attacks_sandbox").glob("gpu_*.py"))  # replies to the timing request
 TASKS = HERE / "catalogue"
@@ -101,6 +102,33 @@ def test_a_candidate_cannot_use_up_another_slots_processes() -> None:
     assert header(CROWD, "reason") in failed.reason and crowded.stage_seconds["load"] > 30, crowded.stage_seconds
 
 
+def test_a_candidate_cannot_hold_more_host_memory_than_its_slot_allows() -> None:
+    """fork_memory_past_cap's defence: the slot's memory cgroup caps all the sandbox's processes together. The kernel
+    kills one at the cap, the judge fails the candidate for it (`out_of_memory`, a runtime failure, not the
+    verifier's), stops the sandbox so nothing the candidate started lives on, and judges the next one as usual."""
+    task = KernelTask.from_file(TASKS / "task_add_relu.py")
+    with VerifierPool("cpu", workers=1) as pool:
+        gated = pool.submit(task, Candidate(HOG.read_text()), OPTIONS).result(VERDICT_TIMEOUT_S)
+        verdict = pool.submit(task, Candidate(HOG.read_text()), OPTIONS, static_gate=False).result(VERDICT_TIMEOUT_S)
+        memory = hierarchies()["memory"]
+        slot = memory.root / PARENT / f"judge{pool.process.pid}-slot0"
+        deadline = time.monotonic() + 10
+        while (slot / "cgroup.procs").read_text() and time.monotonic() < deadline:
+            time.sleep(0.1)  # the stopped sandbox's last processes go moments after its outer half
+        left = (slot / "cgroup.procs").read_text().split()
+        held = int((slot / MEMORY_FILES[memory.version].usage).read_text())
+        honest = pool.submit(task, Candidate((TASKS / "honest_single_kernel.py").read_text()), OPTIONS)
+        judged = honest.result(VERDICT_TIMEOUT_S)
+    assert gated.failed_check is not None and gated.failed_check.name == header(HOG, "expect")
+    failed = verdict.failed_check
+    assert {"cgroup_memory", "cgroup_pids"} <= set(verdict.layers), verdict.layers
+    assert not verdict.correct and failed is not None and failed.name == header(HOG, "behind the gate"), failed
+    assert header(HOG, "reason") in failed.reason and verdict.failure == "runtime"
+    assert left == [] and held < 1 << 30, (left, held)  # no process of it, and not its GBs, outlived the verdict
+    assert judged.correct and "cgroup_memory" in judged.layers, judged.feedback
+    assert not slot.exists()  # removed with the pool
+
+
 def test_the_scratch_is_a_tmpfs_only_the_sandbox_mounts_sized_by_the_judge(tmp_path: Path) -> None:
     """scratch_fills_host_shm's defence on its own: the scratch tmpfs is not under the judge's folders, starts at
     the default size, grows in place for a task, and one that already holds more than a new size is restarted
@@ -114,12 +142,12 @@ def test_the_scratch_is_a_tmpfs_only_the_sandbox_mounts_sized_by_the_judge(tmp_p
 
     try:
         box.start()
-        assert "mount" in box.layers and size() == Limits.scratch_bytes
+        assert "mount" in box.layers and size() == SlotSize.for_task("cpu", 0, 0).scratch_bytes
         assert (box.scratch / "log").exists() and not list(tmp_path.rglob("log"))
-        box.size_scratch(3 << 30)
+        box.resize(SlotSize(3 << 30, 8 << 30))
         assert size() == 3 << 30 and box.process is not None  # resized in place, the sandbox kept
         (box.scratch / "leftover").write_bytes(bytes(2 << 20))
-        box.size_scratch(1 << 20)
+        box.resize(SlotSize(1 << 20, 8 << 30))
         assert box.process is None  # too small for what it holds: stopped
         box.start()
         assert size() == 1 << 20 and not (box.scratch / "leftover").exists()

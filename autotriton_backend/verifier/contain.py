@@ -11,8 +11,9 @@ writable, a tmpfs of its own whose size the judge sets per task; only what Pytho
 visible), `pid` (the command is init of its own PID namespace: when it exits, everything it started dies), `ipc`,
 `ipc_limits` (no SysV shared memory or message queues), `uts` (a hostname of its own), `uid` (a uid/gid of its own
 when started as root: `sandbox_uid`), `rlimits` (CPU time, file size, open files, processes, no core files),
-`memory` (address space; not on a GPU, where CUDA maps a huge virtual range), `no_new_privs`, `seccomp` (no user
-namespaces of its own). Every process inside is undumpable (`untraceable`).
+`memory` (address space; not on a GPU, where CUDA maps a huge virtual range), `cgroup_memory` and `cgroup_pids` (the
+slot's cgroups, made by the judge: `cgroup.py`; the memory and tasks of every process inside together),
+`no_new_privs`, `seccomp` (no user namespaces of its own). Every process inside is undumpable (`untraceable`).
 """
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ class Limits:
     file_bytes: int = 4 << 30
     open_files: int = 1024
     processes: int = 8192  # counts threads of the uid; torch and CUDA start many
-    scratch_bytes: int = 1 << 30  # the scratch tmpfs's size (`Sandbox.size_scratch` changes it while it runs)
+    scratch_bytes: int = 1 << 30  # the scratch tmpfs's size (`Sandbox.resize` changes it while it runs)
 
 
 @dataclass
@@ -61,6 +62,7 @@ class ContainConfig:
     limits: Limits = field(default_factory=Limits)
     status_fd: int = -1  # a SOCK_SEQPACKET socket: the layers as JSON, with the scratch directory's fd attached
     root: str = ""  # an empty host directory to build the new root on (only this process sees the mount)
+    cgroups: dict[str, str] = field(default_factory=dict)  # layer -> the cgroup.procs file to join for it
 
     def to_arg(self) -> str:
         return json.dumps(asdict(self))
@@ -186,7 +188,7 @@ def enter(config: ContainConfig) -> tuple[list[str], int | None]:
     Returns the layers that took effect and, with `mount`, an fd of the scratch directory (close-on-exec) for
     the judge. Must run before any thread starts.
     """
-    layers: list[str] = []
+    layers = _join_cgroups(config.cgroups)
     root_user = os.geteuid() == 0
     flags = CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS
     uid, gid = os.geteuid(), os.getegid()
@@ -300,6 +302,23 @@ def untraceable() -> None:
     candidate forked from it had attached to its zygote (pid 1) and rewritten it to answer every later candidate's
     requests itself (tests/attacks_sandbox/ptrace_zygote.py). Forks inherit it."""
     _check(_libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0), "not dumpable")
+
+
+def _join_cgroups(cgroups: dict[str, str]) -> list[str]:
+    """Move this process into the slot's cgroups before it forks, so every process of the sandbox is charged
+    there; returns the layers joined. The files are root's: the candidate's uid can move nothing out."""
+    joined = []
+    for layer, procs in cgroups.items():
+        try:
+            fd = os.open(procs, os.O_WRONLY)
+            try:
+                os.write(fd, str(os.getpid()).encode())
+            finally:
+                os.close(fd)
+            joined.append(layer)
+        except OSError as exc:
+            print(f"autotriton contain: not in cgroup {procs}: {exc}", file=sys.stderr)
+    return joined
 
 
 def _become_init(layers: list[str]) -> None:

@@ -36,7 +36,8 @@ from ..task import KernelTask, TaskError, load_reference
 from ..verdict import HACK_CHECKS, Check, Timings, Verdict
 from .inputs import example_sizes, make_inputs, random_sizes
 from .monitors import REFILL_FILLS
-from .sandbox import Sandbox, SandboxFailure
+from .cgroup import sweep
+from .sandbox import Sandbox, SandboxFailure, SlotSize
 from .timing import SUSPICIOUS_SPEEDUP, Baselines, baseline_functions, gpu_lock, time_baselines
 from .runner import same_state
 from .transport import Channel, ProtocolError, TensorRef, read_tensor, write_tensor
@@ -45,7 +46,6 @@ REUSE = 256  # candidates judged on one task's secret inputs before new ones are
 CACHED_TASKS = 8
 LOAD_TIMEOUT_S = 120.0  # importing the module, building ModelNew, loading weights
 SECONDS_PER_GB = 20.0  # run timeouts grow with the bytes a trial moves
-SCRATCH_BASE_BYTES = 1 << 30  # a candidate's source, Triton's cache and its log, besides the tensors it writes back
 
 
 @dataclass
@@ -106,6 +106,7 @@ class Judge:
         self.lock = threading.Lock()
         self.reference_locks: dict[str, threading.Lock] = {}  # per task: one reference set built at a time
         self.baselines_lock = threading.Lock()  # one task's baselines compiled and timed at a time: see baselines_for
+        sweep()  # the slot cgroups of judges killed before they removed theirs
         boxes = [Sandbox(self.base, slot, device, self.inputs, reuse) for slot in range(slots)]
         with ThreadPoolExecutor(max_workers=max(slots, 1)) as starter:  # warm every slot at once
             for box, error in zip(boxes, starter.map(_try_start, boxes)):
@@ -237,7 +238,7 @@ class _Session:
         self.judge, self.job, self.reference, self.box, self.verdict = judge, job, reference, box, verdict
         scale = 1.0 + reference.input_bytes / 1e9
         self.run_timeout = job.timeout_s + SECONDS_PER_GB * scale
-        box.size_scratch(_scratch_bytes(reference))
+        box.resize(_slot_size(reference, judge.device))
         self.asked = False  # whether the sandbox has been sent this candidate (then it must be told `end`)
 
     def run(self) -> None:
@@ -452,12 +453,14 @@ INTERPRETER_BFLOAT16 = ("this task uses bfloat16, and Triton's CPU interpreter c
                         "or compute in float32 inside the kernel")
 
 
-def _scratch_bytes(reference: ReferenceSet) -> int:
-    """The scratch a candidate gets: the base, and twice what its largest honest reply writes at once, every
-    trial's outputs and inputs (a timing reply answers for several input sets; each file goes once read)."""
+def _slot_size(reference: ReferenceSet, device: str) -> SlotSize:
+    """The scratch and memory cap a candidate gets (`SlotSize.for_task`) from every trial's outputs and inputs (a
+    timing reply answers for several input sets; each file goes once read) and the reference's weights."""
     tensors = [t for trial in (*reference.trials, reference.refill) for t in (*trial.native, *trial.inputs)
                if isinstance(t, torch.Tensor)]
-    return SCRATCH_BASE_BYTES + 2 * sum(t.numel() * t.element_size() for t in tensors)
+    weights = reference.reference.state_dict().values()
+    return SlotSize.for_task(device, sum(t.numel() * t.element_size() for t in tensors),
+                             sum(t.numel() * t.element_size() for t in weights))
 
 
 def _uses_bfloat16(reference: ReferenceSet) -> bool:

@@ -1,11 +1,14 @@
 """One sandboxed candidate process slot, as the judge sees it: start, request with a deadline, restart.
 
 The slot's process is `contain` wrapping `runner`; its scratch directory, a tmpfs the judge sizes, is the only
-place it can write. A request that outlives its deadline kills the whole sandbox (and everything inside it, by
-the PID namespace); the next request starts a fresh one.
+place it can write, and its memory cgroup, which the judge sizes with it (`SlotSize`), caps the host memory of all
+its processes together. A request that outlives its deadline kills the whole sandbox (and everything inside it, by
+the PID namespace), and so does one during which the kernel killed a process of the slot for its memory; the next
+request starts a fresh one.
 """
 from __future__ import annotations
 
+import errno
 import glob
 import json
 import os
@@ -18,22 +21,53 @@ import subprocess
 import sys
 import tempfile
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from . import contain
+from .cgroup import Hierarchy, SlotCgroup
 from .contain import SCRATCH, ContainConfig, Limits, resize_tmpfs, sandbox_uid
-from .transport import Channel, ProtocolError
+from .transport import CHUNK_BYTES, THREADS, Channel, ProtocolError
 
 PACKAGE = Path(__file__).resolve().parents[1]  # autotriton_backend/, all the sandbox imports of ours
 PACKAGE_ROOT = PACKAGE.parent
 SYSTEM_PATHS = ("/usr", "/bin", "/sbin", "/lib", "/lib64", "/lib32", "/sys", "/usr/local/cuda", "/usr/local/nvidia")
 PASSED_ENV = ("LANG", "LC_ALL", "LD_LIBRARY_PATH", "CUDA_HOME", "TRITON_LIBCUDA_PATH", "TRITON_PTXAS_PATH")
 START_TIMEOUT_S = 120.0
+SCRATCH_BASE_BYTES = 1 << 30  # a candidate's source, Triton's cache and its log, besides the tensors it writes back
+# Host memory of the sandbox's processes besides the task's tensors: the zygote and the candidate's process with
+# torch and Triton imported (on a CPU its interpreter), on a GPU with a CUDA context and Triton's compiler. On this
+# repo's CPU machine a slot peaked at 0.28 GB for every honest catalogue and KernelBench-CPU kernel, and at 1.7 GB
+# for an add_relu of two 128 MB inputs (1.3 GB of tensors over its input sets); the GPU figure is a guess until
+# examples/verifier/bench_gpu.py's `slot_memory` measures it.
+PROCESS_BASE_BYTES = {"cpu": 1 << 30, "cuda": 4 << 30}
+HOST_COPIES = 4  # on a CPU the tensors live in host memory: inputs kept per set, outputs, the interpreter's copies
+PINNED_BYTES = 2 * THREADS * CHUNK_BYTES  # on a GPU, transport's pinned pieces (torch's host cache keeps them)
+
+
+@dataclass(frozen=True)
+class SlotSize:
+    """What a slot may hold for a task: its scratch tmpfs, and the memory cgroup's cap on all its processes, which
+    counts the scratch pages they write too. The one rule for both is `for_task`."""
+
+    scratch_bytes: int
+    memory_bytes: int
+
+    @staticmethod
+    def for_task(device: str, tensor_bytes: int, weight_bytes: int) -> "SlotSize":
+        """`tensor_bytes`: every input set's inputs and outputs (the most one honest reply can write back is within
+        it, and scratch holds twice that); `weight_bytes`: the reference's parameters and buffers."""
+        scratch = SCRATCH_BASE_BYTES + 2 * tensor_bytes
+        on_gpu = device.startswith("cuda")
+        process = PROCESS_BASE_BYTES["cuda" if on_gpu else "cpu"] + (
+            PINNED_BYTES if on_gpu else HOST_COPIES * (tensor_bytes + weight_bytes))
+        return SlotSize(scratch, scratch + process)
 
 
 class SandboxFailure(Exception):
-    """The sandbox did not answer: `kind` is "timeout" or "crash"."""
+    """The sandbox did not answer: `kind` is "timeout", "crash" or "out_of_memory" (the kernel killed one of its
+    processes for the slot's memory cap)."""
 
     def __init__(self, kind: str, reason: str) -> None:
         super().__init__(reason)
@@ -41,13 +75,17 @@ class SandboxFailure(Exception):
 
 
 class Sandbox:
-    def __init__(self, base: Path, slot: int, device: str, inputs: Path, reuse: int = 1) -> None:
+    def __init__(self, base: Path, slot: int, device: str, inputs: Path, reuse: int = 1,
+                 cgroups: dict[str, Hierarchy] | None = None) -> None:
+        """`cgroups`: the hierarchies the slot's cgroups are made in (the host's by default; `{}` for none)."""
         self.device = device
         self.inputs = inputs
         self.reuse = reuse  # candidates one host process may serve (runner.Host)
         self.dir = base / f"slot{slot}"
         self.uid = sandbox_uid(os.getpid(), slot)
-        self.scratch_bytes = Limits.scratch_bytes
+        self.size = SlotSize.for_task(device, 0, 0)
+        self.cgroup = SlotCgroup.create(os.getpid(), slot, self.size.memory_bytes, Limits.processes, cgroups)
+        self._oom_kills = 0  # the cgroup's count when last looked at
         self._scratch_fd: int | None = None  # the live (or last) sandbox's scratch tmpfs, sent by `contain`
         self.process: subprocess.Popen | None = None
         self.channel: Channel | None = None
@@ -64,18 +102,24 @@ class Sandbox:
     def job_dir(self) -> Path:
         return self.scratch / "job"
 
-    def size_scratch(self, nbytes: int) -> None:
-        """Let the scratch tmpfs hold `nbytes` (a task's outputs and more), resizing the live one in place. One that
-        cannot be resized (it holds more than that already, or the kernel lacks fspick) is stopped: the next
-        request starts a fresh sandbox at the new size."""
-        if nbytes == self.scratch_bytes:
+    def resize(self, size: SlotSize) -> None:
+        """Size the scratch tmpfs and the memory cap for a task, the live sandbox's in place. One that cannot be
+        resized (it holds more than that already, or the kernel lacks fspick) is stopped, not left to the OOM killer:
+        the next request starts a fresh sandbox at the new size."""
+        if size == self.size:
             return
-        self.scratch_bytes = nbytes
-        if self.process is not None and self._scratch_fd is not None:
-            try:
-                resize_tmpfs(self._scratch_fd, nbytes)
-            except OSError:
-                self.stop()
+        self.size = size
+        if self.process is None:
+            return
+        try:
+            if self._scratch_fd is not None:
+                resize_tmpfs(self._scratch_fd, size.scratch_bytes)
+            if self.cgroup is not None:
+                if self.cgroup.memory_used() > size.memory_bytes:  # a cap below it would OOM-kill the zygote
+                    raise OSError(errno.EBUSY, "the slot holds more memory than the new cap")
+                self.cgroup.limit_memory(size.memory_bytes)
+        except OSError:
+            self.stop()
 
     def start(self) -> None:
         self._close_scratch()
@@ -85,8 +129,9 @@ class Sandbox:
         config = ContainConfig(inputs=str(self.inputs), readable=readable_paths(), uid=self.uid,
                                devices=gpu_device_nodes() if self.device.startswith("cuda") else [],
                                limits=Limits(memory_bytes=None if self.device.startswith("cuda") else 16 << 30,
-                                             scratch_bytes=self.scratch_bytes),
-                               status_fd=contain_end.fileno(), root=str(self.dir / "root"))
+                                             scratch_bytes=self.size.scratch_bytes),
+                               status_fd=contain_end.fileno(), root=str(self.dir / "root"),
+                               cgroups=self._cgroup_layers())
         inner = ["cuda:0", str(self.reuse), str(cuda_arch(self.device))] if self.device.startswith("cuda") \
             else ["cpu", str(self.reuse)]
         start_log = open(self.dir / "start.log", "wb")  # what containment and start-up say, before the log moves
@@ -109,6 +154,18 @@ class Sandbox:
             raise SandboxFailure(failure.kind, f"the sandbox did not start: {said}") from None
         if not ready.get("ready"):
             raise SandboxFailure("crash", f"the sandbox did not start: {ready}")
+
+    def _cgroup_layers(self) -> dict[str, str]:
+        """What `contain` joins, the cap set at this sandbox's size first (none where it cannot be)."""
+        if self.cgroup is None:
+            return {}
+        try:
+            self.cgroup.limit_memory(self.size.memory_bytes)
+            self._oom_kills = self.cgroup.oom_kills()
+        except OSError as exc:
+            print(f"autotriton judge: the slot's memory cap could not be set: {exc}", file=sys.stderr)
+            return {}
+        return self.cgroup.layers()
 
     def request(self, message: dict[str, Any], timeout_s: float) -> dict[str, Any]:
         """Send one request and wait for its reply; on a timeout or a dead sandbox, kill it and raise."""
@@ -133,14 +190,29 @@ class Sandbox:
         timer = threading.Timer(timeout_s, expire)
         timer.start()
         try:
-            return self.channel.receive()
+            reply = self.channel.receive()
         except (EOFError, OSError, ProtocolError) as exc:
             self.stop()
+            self._raise_if_out_of_memory()
             if expired.is_set():
                 raise SandboxFailure("timeout", f"no answer within {timeout_s:.0f} s; the sandbox was killed") from None
             raise SandboxFailure("crash", f"the sandbox died ({exc}); last log lines:\n{self.log_tail()}") from None
         finally:
             timer.cancel()
+        self._raise_if_out_of_memory()
+        return reply
+
+    def _raise_if_out_of_memory(self) -> None:
+        """Whichever process the kernel killed for the slot's memory cap (a candidate's fork, its process, the
+        zygote), the request failed for it: the sandbox is stopped, so the next request gets a fresh one."""
+        if self.cgroup is None:
+            return
+        before, self._oom_kills = self._oom_kills, self.cgroup.oom_kills()
+        if self._oom_kills > before:
+            self.stop()
+            raise SandboxFailure("out_of_memory", f"the sandbox's processes together went past its memory cap of "
+                                                  f"{self.size.memory_bytes / 2**30:.1f} GiB, and the kernel killed "
+                                                  f"one of them; last log lines:\n{self.log_tail()}")
 
     def log_tail(self, limit: int = 2000) -> str:
         """The end of what the sandbox printed, read without following links and never more than `limit`."""
@@ -157,9 +229,12 @@ class Sandbox:
             return handle.read(limit).decode(errors="replace")
 
     def close(self) -> None:
-        """Stop for good: the scratch tmpfs lives until its fd is closed."""
+        """Stop for good: the scratch tmpfs lives until its fd is closed, the cgroup until it is removed."""
         self.stop()
         self._close_scratch()
+        if self.cgroup is not None:
+            self.cgroup.remove()
+            self.cgroup = None
 
     def _close_scratch(self) -> None:
         fd, self._scratch_fd = self._scratch_fd, None

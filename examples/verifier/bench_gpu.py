@@ -5,6 +5,8 @@
 1. untimed verdicts per second on small KernelBench-style tasks (examples/kernelbench/cpu/, honest kernels);
 2. timed verdicts per second once each task's eager and inductor baselines are cached;
 3. one timed verdict on a KernelBench-size task: a sum over dim 1 of a 128 x 4096 x 4095 fp32 tensor (8.6 GB).
+Each part also records every slot's peak host memory against its cap (`slot_memory`: the slot cgroups'), from which
+`sandbox.PROCESS_BASE_BYTES` is set.
 Every candidate is made distinct (a comment), so nothing is shared between verdicts but the warm pool. 1 and 2
 run once per `--reuse` value (candidates one sandboxed process may judge in turn; 1 = a fresh process each), one
 after the other in the same call, so their rates compare side by side.
@@ -21,6 +23,7 @@ import torch
 
 from autotriton_backend import Candidate, KernelTask
 from autotriton_backend.verifier import VerifierPool, VerifyOptions
+from autotriton_backend.verifier.cgroup import MEMORY_FILES, PARENT, hierarchies
 
 KERNELBENCH = Path(__file__).resolve().parent.parent / "kernelbench"
 SMALL = ("elementwise_gelu", "softmax", "rmsnorm", "row_sum", "matmul_bias_relu")
@@ -99,6 +102,17 @@ def throughput(pool: VerifierPool, jobs: list[tuple[KernelTask, Candidate]], opt
             "in_fresh_process": fresh}
 
 
+def slot_memory(pool: VerifierPool) -> dict[str, dict[str, float]]:
+    """Each slot's peak host memory so far and its cap now, in GB (none where the host made no slot cgroups)."""
+    memory = hierarchies().get("memory")
+    if memory is None:
+        return {}
+    peak = "memory.peak" if memory.version == 2 else "memory.max_usage_in_bytes"
+    return {folder.name: {"peak_gb": round(int((folder / peak).read_text()) / 1e9, 2),
+                          "cap_gb": round(int((folder / MEMORY_FILES[memory.version].limit).read_text()) / 1e9, 2)}
+            for folder in sorted((memory.root / PARENT).glob(f"judge{pool.process.pid}-slot*"))}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", type=Path, required=True)
@@ -123,6 +137,11 @@ def main() -> None:
               f"{rate['untimed']['verdicts']} correct, {rate['untimed']['in_fresh_process']} in a fresh process); "
               f"timed {rate['timed']['per_second']} verdicts/s (layers: {', '.join(rate['layers'])})")
     print(f"8.6 GB task: {results.get('kernelbench_size', {}).get('seconds')} s")
+    for part in [f"reuse{reuse}" for reuse in args.reuse] + ["kernelbench_size"]:
+        slots = results.get(part, {}).get("slot_memory", {}).values()
+        if slots:
+            print(f"{part}: slot peak {max(s['peak_gb'] for s in slots)} GB of caps {min(s['cap_gb'] for s in slots)}-"
+                  f"{max(s['cap_gb'] for s in slots)} GB")
 
 
 def rates(args: argparse.Namespace, reuse: int) -> dict:
@@ -147,6 +166,7 @@ def rates(args: argparse.Namespace, reuse: int) -> dict:
     jobs = [(tasks[i % len(tasks)][0], distinct(tasks[i % len(tasks)][1], 10_000 + i)) for i in range(args.timed)]
     results["timed"] = throughput(pool, jobs, timed)
     print(f"reuse {reuse} timed", results["timed"], flush=True)
+    results["slot_memory"] = slot_memory(pool)
     pool.close()
     return results
 
@@ -161,7 +181,8 @@ def kernelbench_size(results: dict, timed: VerifyOptions) -> None:
             "failed": verdict.failed_check and (verdict.failed_check.name, verdict.failed_check.reason[:300]),
             "basis": verdict.reference_basis, "speedup_vs_eager": verdict.speedup_vs_eager,
             "stage_seconds": verdict.stage_seconds,
-            "speedup_vs_inductor": verdict.speedup_vs_inductor, "note": verdict.timing_note}
+            "speedup_vs_inductor": verdict.speedup_vs_inductor, "note": verdict.timing_note,
+            "slot_memory": slot_memory(single)}
     print("kernelbench size", results["kernelbench_size"], flush=True)
 
 

@@ -6,7 +6,7 @@
 # in the judge's own /dev/shm with no size limit: the 1 GiB caps of the sandbox's /tmp and /dev/shm did not apply,
 # RLIMIT_AS does not count tmpfs pages and RLIMIT_FSIZE (4 GiB) is per file. It wrote 3 x 1 GiB and held it while
 # the judge waited: host memory the judge and every other slot share. /scratch is now a tmpfs of its own, sized by
-# the judge to the task (1 GiB and twice the task's tensors; contain._build_root, judge._scratch_bytes): the
+# the judge to the task (1 GiB and twice the task's tensors; contain._build_root, sandbox.SlotSize): the
 # second GiB fails.
 import time
 

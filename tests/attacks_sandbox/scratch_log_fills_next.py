@@ -6,7 +6,7 @@
 # and is the one name the zygote's wipe spares (runner._clear_sandbox skips "log"; the zygote opened it once, with
 # O_TRUNC, at start). The candidate's stdout is that log: it wrote newlines until the tmpfs was full (1 GiB, ENOSPC),
 # then failed. The judge sizes the next candidate's scratch to the same task's size and, the size being unchanged,
-# does nothing (Sandbox.size_scratch returns early); the zygote lives on, so the full log stays. Every later candidate
+# does nothing (Sandbox.resize returns early); the zygote lives on, so the full log stays. Every later candidate
 # of that slot on the task was judged `crash` ("killed by SIGBUS": write_tensor's mmap of its output file on a full
 # tmpfs), an honest, gated one included, and its feedback was 2,000 of our newlines; shown by judging this file, then
 # tests/catalogue/honest_single_kernel.py twice (ungated and gated) in one slot of VerifierPool("cpu", workers=1):

@@ -1,0 +1,199 @@
+"""A sandbox slot's cgroups: one cap on the host memory of all its processes together, and on their count.
+
+RLIMIT_AS caps one process (and none on a GPU, where CUDA maps a huge virtual range), so a candidate that forked
+had held host memory far past any cap. The judge, as root, makes a cgroup per slot under `autotriton/` in the
+memory hierarchy (cgroup v1's own, or v2's unified one) before the sandbox starts; `contain` moves the sandbox's
+first process into it, so everything the sandbox starts is charged there, the scratch tmpfs pages it writes
+included. Swap is off for it, so the cap is memory. Where the host cannot (not root, no writable cgroupfs, no
+memory controller), `create` returns None and the verdict's layers lack `cgroup_memory`.
+
+Each cgroup is named by its judge's pid and slot: a judge killed before it removed its cgroups leaves them empty
+(`contain` kills a sandbox whose judge died), and the next judge's `sweep` removes those whose judge is gone.
+"""
+from __future__ import annotations
+
+import errno
+import os
+import re
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+PARENT = "autotriton"  # under each hierarchy's root: every judge's slot cgroups
+NAME = re.compile(r"judge(\d+)-slot\d+")
+CONTROLLERS = ("memory", "pids")
+REMOVE_TIMEOUT_S = 10.0  # a stopped sandbox's last processes exit moments after its outer half
+
+
+@dataclass(frozen=True)
+class Hierarchy:
+    """Where one controller's cgroups are made: its own v1 hierarchy, or the v2 unified one."""
+
+    root: Path
+    version: int
+
+
+@dataclass(frozen=True)
+class _MemoryFiles:
+    limit: str
+    usage: str
+    events: str  # holds the line `oom_kill N`
+    swap: str  # v2: swap allowed beyond memory; v1: memory and swap together
+
+
+MEMORY_FILES = {1: _MemoryFiles("memory.limit_in_bytes", "memory.usage_in_bytes", "memory.oom_control",
+                                "memory.memsw.limit_in_bytes"),
+                2: _MemoryFiles("memory.max", "memory.current", "memory.events", "memory.swap.max")}
+
+
+def hierarchies(mountinfo: str = "/proc/self/mountinfo") -> dict[str, Hierarchy]:
+    """The memory and pids controllers' hierarchies as this process sees them mounted."""
+    found: dict[str, Hierarchy] = {}
+    for line in Path(mountinfo).read_text().splitlines():
+        fields = line.split()
+        mount, (fstype, _, options) = Path(fields[4]), fields[fields.index("-") + 1:][:3]
+        if fstype == "cgroup":
+            enabled, version = options.split(","), 1
+        elif fstype == "cgroup2":
+            try:
+                enabled, version = (mount / "cgroup.controllers").read_text().split(), 2
+            except OSError:
+                continue
+        else:
+            continue
+        for controller in CONTROLLERS:
+            if controller in enabled:
+                found.setdefault(controller, Hierarchy(mount, version))
+    return found
+
+
+def _write(path: Path, value: str) -> None:
+    """Write a cgroup file that must exist already (the kernel makes them; a plain folder has none)."""
+    fd = os.open(path, os.O_WRONLY)
+    try:
+        os.write(fd, value.encode())
+    finally:
+        os.close(fd)
+
+
+def _counter(path: Path, key: str) -> int:
+    for line in path.read_text().splitlines():
+        name, _, value = line.partition(" ")
+        if name == key:
+            return int(value)
+    return 0
+
+
+@dataclass
+class SlotCgroup:
+    memory: Path  # the slot's memory cgroup
+    version: int  # of the memory hierarchy
+    pids: Path | None  # the slot's pids cgroup (the same folder on v2), where there is a pids controller
+
+    @staticmethod
+    def create(judge: int, slot: int, memory_bytes: int, pids_max: int,
+               found: dict[str, Hierarchy] | None = None) -> SlotCgroup | None:
+        """Make the slot's cgroups, memory capped at `memory_bytes` with swap off and at most `pids_max` tasks, or
+        return None where this host cannot; `found`: the hierarchies to use (the host's by default)."""
+        found = hierarchies() if found is None else found
+        if "memory" not in found:
+            return None
+        name = f"judge{judge}-slot{slot}"
+        made: list[Path] = []
+        try:
+            cgroup = SlotCgroup(_make(found["memory"], name, "memory", made), found["memory"].version, None)
+            swap = cgroup.memory / cgroup._files.swap  # v1's is set with the memory cap
+            if cgroup.version == 2 and swap.exists():
+                _write(swap, "0")
+            cgroup.limit_memory(memory_bytes)
+            if "pids" in found:
+                cgroup.pids = _make(found["pids"], name, "pids", made)
+                _write(cgroup.pids / "pids.max", str(pids_max))
+        except OSError as exc:
+            print(f"autotriton judge: no cgroup for slot {slot}: {exc}", file=sys.stderr)
+            for folder in made:
+                _remove(folder)
+            return None
+        return cgroup
+
+    @property
+    def _files(self) -> _MemoryFiles:
+        return MEMORY_FILES[self.version]
+
+    def layers(self) -> dict[str, str]:
+        """The layers this cgroup adds, each with the cgroup.procs file `contain` joins for it."""
+        joined = {"cgroup_memory": str(self.memory / "cgroup.procs")}
+        if self.pids is not None:
+            joined["cgroup_pids"] = str(self.pids / "cgroup.procs")
+        return joined
+
+    def limit_memory(self, nbytes: int) -> None:
+        """Cap the slot's memory at `nbytes`, swap included (v1's memory+swap limit may never be below the memory
+        limit, so the two are written in the order that keeps it so)."""
+        files = self._files
+        targets = [self.memory / files.limit]
+        if self.version == 1 and (self.memory / files.swap).exists():
+            lower = nbytes < int((self.memory / files.limit).read_text())
+            targets = targets + [self.memory / files.swap] if lower else [self.memory / files.swap, *targets]
+        for target in targets:
+            _write(target, str(nbytes))
+
+    def memory_used(self) -> int:
+        return int((self.memory / self._files.usage).read_text())
+
+    def oom_kills(self) -> int:
+        """How many processes the kernel has killed in this cgroup for going past its memory cap."""
+        return _counter(self.memory / self._files.events, "oom_kill")
+
+    def remove(self) -> None:
+        for folder in (self.memory, self.pids):  # on v2 one folder: the second finds it gone
+            if folder is not None:
+                _remove(folder)
+
+
+def _make(hierarchy: Hierarchy, name: str, controller: str, made: list[Path]) -> Path:
+    """The slot's folder in `hierarchy`, below PARENT (made once, shared by judges, left in place); on v2 the parent
+    hands the controller to its children, and holds no process itself."""
+    parent = hierarchy.root / PARENT
+    parent.mkdir(exist_ok=True)
+    if hierarchy.version == 2:
+        _write(parent / "cgroup.subtree_control", f"+{controller}")
+    folder = parent / name
+    folder.mkdir(exist_ok=True)  # a dead judge of the same pid left it: empty, as its sandboxes died with it
+    made.append(folder)
+    return folder
+
+
+def _remove(folder: Path) -> None:
+    """Remove a cgroup once its processes are gone (a stopped sandbox's die moments after its outer half)."""
+    deadline = time.monotonic() + REMOVE_TIMEOUT_S
+    while True:
+        try:
+            folder.rmdir()
+            return
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            if exc.errno != errno.EBUSY or time.monotonic() > deadline:
+                print(f"autotriton judge: cgroup {folder} left: {exc}", file=sys.stderr)
+                return
+            time.sleep(0.05)
+
+
+def sweep(found: dict[str, Hierarchy] | None = None) -> list[Path]:
+    """Remove the slot cgroups of judges that are gone (killed before they could); returns those removed. One that
+    still holds a process is in use (a judge of another PID namespace): it stays."""
+    found = hierarchies() if found is None else found
+    removed = []
+    for hierarchy in set(found.values()):
+        parent = hierarchy.root / PARENT
+        for folder in parent.iterdir() if parent.is_dir() else ():
+            match = NAME.fullmatch(folder.name)
+            if match and not Path(f"/proc/{match.group(1)}").exists():
+                try:
+                    folder.rmdir()
+                except OSError:
+                    continue
+                removed.append(folder)
+    return removed
