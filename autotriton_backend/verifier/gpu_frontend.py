@@ -93,7 +93,7 @@ def _interpret_as_compiled() -> None:
         value = body() if test else orelse()
         return semantic.to_tensor(value) if isinstance(test, interpreter.tl.tensor) else value
 
-    def compiled_boolop(conjunction: bool, *operands: Callable):  # `a or C` as _apply_boolean_values makes it
+    def compiled_boolop(conjunction: bool, *operands: Callable):  # `a or C` as the compiler's visit_BoolOp makes it
         runtime, value = [], None
         for operand in operands:  # a runtime operand decides nothing: every one is evaluated, as compiled
             value = operand()
@@ -342,37 +342,60 @@ def _interpreter_agrees() -> Iterator[None]:
     from triton.compiler import code_generator
 
     generator = code_generator.CodeGenerator
-    visit_function, apply_boolean = generator.visit_FunctionDef, generator._apply_boolean_values
+    visit_any, visit_function, visit_boolean = generator.visit, generator.visit_FunctionDef, generator.visit_BoolOp
 
     def visit_FunctionDef(self, node):
         self.autotriton_conditions = set() if _is_triton(self) else _conditions(self, node)
+        self.autotriton_watched = {}  # id of a node -> what compiling it gave (None: not visited)
         return visit_function(self, node)
 
-    def _apply_boolean_values(self, node, operator, values, warn_non_scalar=False):
-        runtime = []
+    def visit(self, node):
+        value = visit_any(self, node)
+        if id(node) in getattr(self, "autotriton_watched", ()):
+            self.autotriton_watched[id(node)] = value
+        return value
 
-        def watched():
-            for value in values:
-                runtime.append(code_generator._is_dynamic_boolean_operand(value))
-                yield value
+    def compiled(self, nodes: list[ast.AST], compile_them: Callable[[], Any]) -> tuple[Any, list[Any]]:
+        """What `compile_them` gives, and what compiling each of `nodes` gave on the way."""
+        self.autotriton_watched.update((id(node), None) for node in nodes)
+        result = compile_them()
+        return result, [self.autotriton_watched.pop(id(node)) for node in nodes]
 
-        result = apply_boolean(self, node, operator, watched(), warn_non_scalar)
-        if isinstance(node, ast.BoolOp) and any(runtime) and not _is_triton(self) \
-                and id(node) not in getattr(self, "autotriton_conditions", ()):
+    def visit_BoolOp(self, node):  # Triton 3.9 routes it through _apply_boolean_values, 3.6 does not: wrap both
+        result, operands = compiled(self, node.values, lambda: visit_boolean(self, node))
+        if any(isinstance(operand, code_generator.language.tensor) for operand in operands) \
+                and not _is_triton(self) and id(node) not in self.autotriton_conditions:
             raise self._unsupported(node, "`and`/`or` over a runtime value may only decide a condition (if, while, "
                                           "`x if c else y`, not): for values use `&`, `|` or tl.where")
         return result
 
-    def cast_to(self, value, ty):  # a return's value made a tensor of the returns' common type
-        if isinstance(value, code_generator.language.constexpr) and \
+    def refuse_constant_return(self, value, ty=None):
+        if isinstance(value, code_generator.language.constexpr) and value.value is not None and \
                 not isinstance(ty, code_generator.language.constexpr_type) and not _is_triton(self):
-            raise CompilationRefused(f"`{self.jit_fn.__name__}` returns the constant {value.value!r} where another "
-                                     f"return gives a {ty}: return tensors of one type (tl.full((), v, dtype))")
-        return cast(self, value, ty)
+            raise CompilationRefused(f"`{self.jit_fn.__name__}` returns the constant {value.value!r}, which the "
+                                     f"compiler makes a tensor and the interpreter leaves a Python number: return "
+                                     f"tensors (tl.full((), v, dtype))")
 
-    cast = generator.cast_to
-    with _patched(generator, {"visit_FunctionDef": visit_FunctionDef, "_apply_boolean_values": _apply_boolean_values,
-                              "cast_to": cast_to}):
+    patches = {"visit_FunctionDef": visit_FunctionDef, "visit": visit, "visit_BoolOp": visit_BoolOp}
+    if hasattr(generator, "cast_to"):  # Triton 3.9: a constant return is cast to the returns' type, if a tensor's
+        cast = generator.cast_to
+
+        def cast_to(self, value, ty):
+            refuse_constant_return(self, value, ty)
+            return cast(self, value, ty)
+
+        patches["cast_to"] = cast_to
+    else:  # Triton 3.6 makes every constant return a tensor of its own type
+        visit_return = generator.visit_Return
+
+        def visit_Return(self, node):
+            result, values = compiled(self, [node.value] if node.value else [], lambda: visit_return(self, node))
+            for value in values:
+                refuse_constant_return(self, value)
+            return result
+
+        patches["visit_Return"] = visit_Return
+    with _patched(generator, patches):
         yield
 
 
