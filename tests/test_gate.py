@@ -206,3 +206,17 @@ def test_the_gate_reads_the_text_python_imports():
                      "def j(p): pass\n'''")
     assert "exactly one line starting" in refusal(shifted)[1]
     assert refusal('x = "\ud800"\n')[0] == "syntax"  # a lone surrogate: refused, not a crash of the gate
+
+
+def test_the_module_s_own_comprehensions_define_their_variables():
+    """Python 3.12 shows a module-level comprehension's variables as the module's symbols (PEP 709): those the module
+    runs (top level, decorators, defaults) count as defined there; a function body's stay the function's."""
+    import ast
+
+    from autotriton_backend.verifier.allowlist import _module_comprehension_names
+
+    source = ("SIZES = [2 ** p for p in (6, 7)]\n"
+              "@triton.autotune(configs=[triton.Config({'B': b}) for b in SIZES], key=['n'])\n"
+              "@triton.jit\ndef k(n, B: tl.constexpr):\n    pass\n"
+              "def f(x, pairs={(i, j) for i, j in ((1, 2),)}):\n    return [y for y in x]\n")
+    assert _module_comprehension_names(ast.parse(source)) == {"p", "b", "i", "j"}

@@ -200,8 +200,9 @@ class _Gate:
                 for target in targets:
                     for name in (n.id for n in ast.walk(target) if isinstance(n, ast.Name)):
                         kinds.setdefault(name, set()).add(kind)
-        self.module_names = frozenset(kinds) | {(a.asname or a.name).split(".")[0] for n in tree.body
-                                                if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names}
+        self.module_names = frozenset(kinds) | _module_comprehension_names(tree) | {
+            (a.asname or a.name).split(".")[0] for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))
+            for a in n.names}
         self.kernels = frozenset(name for name, kind in kinds.items() if kind == {"kernel"})
         self.constants = frozenset(name for name, kind in kinds.items() if kind == {"constant"})
         self.kernel_defs = {(n.name, n.lineno) for n in ast.walk(tree) if _is_kernel(n)}
@@ -515,6 +516,24 @@ class _Gate:
 def _is_super_call(node: ast.expr) -> bool:
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super" \
         and not node.args
+
+
+def _module_comprehension_names(tree: ast.Module) -> set[str]:
+    """The variables of comprehensions the module itself runs (decorators and defaults included, function bodies
+    not). Python 3.12 inlines comprehensions (PEP 709), so its symbol table shows them as the module's names:
+    without them `CONFIGS = [triton.Config(...) for b in ...]` was refused as reading a `b` never defined."""
+    names: set[str] = set()
+    pending: list[ast.AST] = list(tree.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            pending += [*getattr(node, "decorator_list", []), *node.args.defaults,
+                        *(default for default in node.args.kw_defaults if default is not None)]
+            continue
+        if isinstance(node, ast.comprehension):
+            names |= {n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)}
+        pending += [child for child in ast.iter_child_nodes(node) if child is not None]
+    return names
 
 
 def _is_kernel(node: ast.AST) -> bool:
