@@ -375,3 +375,21 @@ def test_an_oversized_or_unencodable_answer_gets_a_static_verdict_not_a_crash(ta
     source = (CATALOGUE / "honest_single_kernel.py").read_text() + tail
     verdict = verify(task, Candidate(source), VerifyOptions(device="cpu", time_kernels=False))
     assert verdict.failure == "static" and why in verdict.failed_check.reason, verdict.failed_check
+
+
+def test_the_zygote_puts_a_kernel_through_the_gpu_front_end_before_any_candidate() -> None:
+    """The front end reaches into Triton's compiler: a Triton it does not fit fails the sandbox's start (the
+    verifier's failure), not every candidate's launch as the candidate's (run 74: Triton 3.6 lacked a method)."""
+    script = """
+from autotriton_backend.verifier.runner import warm_frontend
+warm_frontend()
+from triton.compiler import code_generator
+del code_generator.CodeGenerator.visit_BoolOp  # as a Triton without the method the front end wraps
+try:
+    warm_frontend()
+except AttributeError as exc:
+    print("refused to start:", exc)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "TRITON_INTERPRET": "1"})
+    assert "refused to start:" in done.stdout and "visit_BoolOp" in done.stdout, done.stderr[-2000:]

@@ -49,6 +49,7 @@ def main(device: str, reuse: int, arch: int | None = None) -> None:
 
     if device == "cpu":
         torch.set_num_threads(1)  # many sandboxes share the cores
+        warm_frontend()
     else:
         warm_triton(arch)
     warm_monitors()
@@ -83,25 +84,46 @@ def warm_triton(arch: int | None) -> None:
 
     import torch
     import triton
-    import triton.language as tl
     from triton.backends.compiler import GPUTarget
     from triton.compiler import ASTSource
     from triton.runtime import driver
 
     driver.active.utils  # noqa: B018 (compiles and loads cuda_utils)
     if arch is not None:
-        @triton.jit
-        def fill(out_ptr, n, BLOCK: tl.constexpr):
-            offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-            tl.store(out_ptr + offsets, 1.0, mask=offsets < n)
-
         with tempfile.TemporaryDirectory() as cache:
             os.environ["TRITON_CACHE_DIR"] = cache
-            triton.compile(ASTSource(fill, {"out_ptr": "*fp32", "n": "i32", "BLOCK": "constexpr"}, {"BLOCK": 128}),
+            triton.compile(ASTSource(_fill_kernel(), {"out_ptr": "*fp32", "n": "i32", "BLOCK": "constexpr"},
+                                     {"BLOCK": 128}),
                            target=GPUTarget("cuda", arch, 32))
             del os.environ["TRITON_CACHE_DIR"]
     if torch.cuda.is_initialized():
         raise RuntimeError("warming Triton initialised CUDA in the zygote; children could not fork")
+
+
+def warm_frontend() -> None:
+    """Put one kernel through the interpreter's GPU front end (`gpu_frontend.compile_for_gpu`) here, once. It
+    reaches into Triton's compiler, and a Triton it does not fit must fail the sandbox's start, the verifier's own
+    failure, not every candidate's launch as the candidate's (Triton 3.6 lacked a method it patched: run 74)."""
+    import torch
+
+    from .gpu_frontend import compile_for_gpu
+    from .monitors import check_launch
+
+    fill = _fill_kernel()
+    compile_for_gpu(fill, check_launch(fill, (torch.empty(128), 128), {"BLOCK": 128}))
+
+
+def _fill_kernel():
+    """A kernel to warm Triton with (compiled as is on a GPU, interpreted on a CPU)."""
+    import triton
+    import triton.language as tl
+
+    @triton.jit
+    def fill(out_ptr, n, BLOCK: tl.constexpr):
+        offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        tl.store(out_ptr + offsets, 1.0, mask=offsets < n)
+
+    return fill
 
 
 def warm_monitors() -> None:
