@@ -68,7 +68,8 @@ def test_sandbox_reply_attack_is_refused(path: Path, verdicts) -> None:
     assert effect is None or not Path(effect.group(1).strip()).exists(), "the attack's file reached the host"
 
 
-LEAVERS = ("job_link_outlives", "scratch_log_fills_next", "scratch_locked_folder", "ipc_channel_to_next")  # aimed at the next candidate
+LEAVERS = ("job_link_outlives", "scratch_log_fills_next", "scratch_locked_folder", "ipc_channel_to_next",
+           "zygote_rlimit_next")  # aimed at the next candidate
 
 
 @pytest.mark.parametrize("name", LEAVERS)

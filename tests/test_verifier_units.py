@@ -393,3 +393,20 @@ except AttributeError as exc:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
                           env={**os.environ, "TRITON_INTERPRET": "1"})
     assert "refused to start:" in done.stdout and "visit_BoolOp" in done.stdout, done.stderr[-2000:]
+
+
+def test_a_process_whose_limits_or_priority_changed_says_so() -> None:
+    """zygote_rlimit_next's defence, in a process of its own: the zygote (and a reused host) compares what another
+    process of its uid could have changed in it with what it started serving with; unchanged, it says nothing."""
+    script = """
+import os, resource
+from autotriton_backend.verifier import runner
+runner._START_STATE = runner.process_state()
+print(repr(runner._state_changed()))
+resource.setrlimit(resource.RLIMIT_FSIZE, (1 << 20, resource.getrlimit(resource.RLIMIT_FSIZE)[1]))
+os.nice(1)
+print(runner._state_changed())
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    lines = done.stdout.splitlines()
+    assert lines[0] == "''" and "rlimits" in lines[1] and "nice" in lines[1], (done.stdout, done.stderr[-2000:])

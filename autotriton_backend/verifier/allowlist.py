@@ -200,9 +200,9 @@ class _Gate:
                 for target in targets:
                     for name in (n.id for n in ast.walk(target) if isinstance(n, ast.Name)):
                         kinds.setdefault(name, set()).add(kind)
-        self.module_names = frozenset(kinds) | _module_comprehension_names(tree) | {
-            (a.asname or a.name).split(".")[0] for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))
-            for a in n.names}
+        self.module_names = frozenset(kinds) | {(a.asname or a.name).split(".")[0] for n in tree.body
+                                                if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names}
+        self.comprehension_names = _module_comprehension_names(tree) - set(vars(interpreter))
         self.kernels = frozenset(name for name, kind in kinds.items() if kind == {"kernel"})
         self.constants = frozenset(name for name, kind in kinds.items() if kind == {"constant"})
         self.kernel_defs = {(n.name, n.lineno) for n in ast.walk(tree) if _is_kernel(n)}
@@ -427,7 +427,10 @@ class _Gate:
             # a kernel's closure cell shows in its own table even when only a comprehension inside reads it
             if not (symbol.is_referenced() or own and symbol.is_free()) or name in BUILTINS or name in MODULES:
                 continue
-            if symbol.is_global() and name not in self.module_names:
+            # Python 3.12 shows a module-level comprehension's variable in the module's own table (PEP 709), never
+            # in a function's; and never one the interpreter would inject (round20_gate_comprehension_injected_numpy)
+            in_comprehension = table.get_type() == "module" and name in self.comprehension_names
+            if symbol.is_global() and name not in self.module_names and not in_comprehension:
                 # Nothing else can give an unbound name a meaning: an honest NameError, not a reach for more
                 # (a model's kernel using a temporary it never assigned, run 35's most common failure).
                 raise Refused(self._read(name), f"name `{name}` is never defined: assign it in its function before "
@@ -520,8 +523,9 @@ def _is_super_call(node: ast.expr) -> bool:
 
 def _module_comprehension_names(tree: ast.Module) -> set[str]:
     """The variables of comprehensions the module itself runs (decorators and defaults included, function bodies
-    not). Python 3.12 inlines comprehensions (PEP 709), so its symbol table shows them as the module's names:
-    without them `CONFIGS = [triton.Config(...) for b in ...]` was refused as reading a `b` never defined."""
+    not). Python 3.12 inlines comprehensions (PEP 709), so the module's symbol table shows them: without them
+    `CONFIGS = [triton.Config(...) for b in ...]` was refused as reading a `b` never defined. They never bind the
+    name in the module, so they excuse only the module table's own symbol (`_Gate._scopes`)."""
     names: set[str] = set()
     pending: list[ast.AST] = list(tree.body)
     while pending:

@@ -152,6 +152,9 @@ class Judge:
                     ended = box.request({"op": "end", "keep": keep}, LOAD_TIMEOUT_S)
                     if ended.get("why"):  # asked to keep it, but its own check failed
                         print(f"autotriton judge: a fresh sandboxed process next: {ended['why']}", file=sys.stderr)
+                    if ended.get("restart"):  # the zygote was changed: every host it forks would inherit it
+                        print(f"autotriton judge: a fresh sandbox next: {ended['restart']}", file=sys.stderr)
+                        box.stop()
                 except SandboxFailure:
                     pass  # it is restarted on its next request
             if reference is not None:

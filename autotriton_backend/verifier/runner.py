@@ -53,6 +53,8 @@ def main(device: str, reuse: int, arch: int | None = None) -> None:
     else:
         warm_triton(arch)
     warm_monitors()
+    global _START_STATE
+    _START_STATE = process_state()
     judge = Channel(os.fdopen(os.dup(0), "rb"), os.fdopen(os.dup(1), "wb", buffering=0))
     log = os.open(str(Path(SCRATCH) / "log"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o644)  # append:
     # `_clear_sandbox` empties it after each candidate, and writes must then start at its new end
@@ -60,6 +62,7 @@ def main(device: str, reuse: int, arch: int | None = None) -> None:
     os.dup2(null, 0)
     os.dup2(log, 1)
     os.dup2(log, 2)
+    _wipe_files()  # what warming left (torch's inductor folder in /tmp): the first candidate finds what later ones do
     judge.send({"ok": True, "ready": True, "pid": os.getpid()})
     host: Host | None = None
     while True:
@@ -190,8 +193,32 @@ def _serve_candidate(judge: Channel, first: dict[str, Any], device: str, host: H
     if not kept:
         host.close()
     _clear_sandbox(host.pid, keep_host=kept)
-    judge.send({"ok": True, "ended": True, "kept": kept, "why": why})
+    changed = _state_changed()
+    judge.send({"ok": True, "ended": True, "kept": kept, "why": why, "restart": changed})
+    if changed:  # every host forked from now on would inherit it: the judge starts a fresh sandbox
+        sys.exit(0)
     return host if kept else None
+
+
+_START_STATE: dict[str, Any] = {}  # the zygote's, when it started serving; a host forked from it starts with it
+
+
+def process_state() -> dict[str, Any]:
+    """What a process of the candidate's uid can change in another one, no ptrace access needed (prlimit,
+    setpriority, sched_setaffinity, sched_setscheduler), and what forks inherit: a candidate had lowered the
+    zygote's file-size limit to 0 and its priority, and every later candidate of the slot failed
+    (tests/attacks_sandbox/zygote_rlimit_next.py)."""
+    return {"rlimits": {name: resource.getrlimit(getattr(resource, name)) for name in dir(resource)
+                        if name.startswith("RLIMIT_")},
+            "nice": os.getpriority(os.PRIO_PROCESS, 0), "cpus": sorted(os.sched_getaffinity(0)),
+            "scheduler": (os.sched_getscheduler(0), os.sched_getparam(0).sched_priority)}
+
+
+def _state_changed() -> str:
+    """"" when this process's limits, priority and CPUs are still those the zygote started serving with."""
+    now = process_state()
+    changed = [key for key, value in now.items() if _START_STATE.get(key) != value]
+    return f"its {', '.join(changed)} changed during the candidate" if changed else ""
 
 
 def _why_not_keep(host: Host) -> str:
@@ -237,6 +264,11 @@ def _clear_sandbox(host: int, keep_host: bool) -> None:
                     break
             except ChildProcessError:
                 break
+    _wipe_files()
+
+
+def _wipe_files() -> None:
+    """Empty the scratch folder (the log kept, emptied), /tmp and /dev/shm."""
     private = "mount" in os.environ.get("AUTOTRITON_SANDBOX_LAYERS", "").split(",")
     os.ftruncate(1, 0)  # the log: filled, it had left the next candidate no scratch (scratch_log_fills_next)
     ours = os.fstat(1).st_ino
@@ -318,6 +350,8 @@ def end_candidate(device: str) -> tuple[bool, str]:
     gc.collect()
     if threading.active_count() != 1:
         return False, f"{threading.active_count()} Python threads are running"
+    if changed := _state_changed():
+        return False, changed
     used, limit = resource.getrusage(resource.RUSAGE_SELF).ru_utime, resource.getrlimit(resource.RLIMIT_CPU)[0]
     if limit != resource.RLIM_INFINITY and used > limit / 2:
         return False, f"{used:.0f} s of its {limit} s CPU-time limit used"

@@ -1,6 +1,5 @@
 # task: task_add_relu
 # expect: gate
-# hacked: yes
 # Round attack20: `_module_comprehension_names` counts a module-level comprehension's variable as a module name, but
 # the comprehension never binds it in the module (3.11: a scope of its own; 3.12, PEP 709: its value is restored
 # after the loop). So `[0 for np in ()]` makes `np` "defined" for the gate while the module has no `np`, and
@@ -8,7 +7,9 @@
 # candidate's module at its first launch, where the module has none (FunctionRewriter._compile_and_exec): after one
 # launch, forward reads numpy. np.append makes the inputs ndarrays through Tensor.__array__ (no ATen op), numpy
 # computes relu(x + y), and a kernel only stores the host's values, passed as plain float arguments, 8 a launch:
-# no compute op is recorded, and every output comes from a kernel store.
+# no compute op is recorded, and every output comes from a kernel store. Judged correct at ec50a53. Now the gate
+# refuses `np` as never defined, as for interp_injected_globals: a comprehension's variable excuses only the module
+# table's own symbol (Python 3.12's), and never a name of the interpreter's.
 import torch
 import triton
 import triton.language as tl

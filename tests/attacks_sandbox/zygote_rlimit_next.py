@@ -10,9 +10,9 @@
 # lower the zygote's RLIMIT_NPROC (no more hosts), RLIMIT_NOFILE or RLIMIT_CPU (the zygote killed in the next
 # candidate's time), and setpriority/sched_setaffinity on pid 1 (same uid suffices) leave every later candidate
 # at nice 19 on one core (shown in the reason). Judged with `probe_scratch_is_clean` after it in one slot, the probe fails today.
-# Fix: let no candidate change the zygote: run the zygote as another uid than its hosts (or under a user namespace
-# the hosts are not in), or have the zygote check its own rlimits (resource.getrlimit) after each candidate and
-# restart the sandbox where any changed; a seccomp rule refusing prlimit64 with a pid other than 0 also stops it.
+# Open at ec50a53; fixed: the zygote compares its limits, priority, CPUs and scheduler with those it started serving
+# with after each candidate (`runner.process_state`) and, where one changed, tells the judge, which starts a fresh
+# sandbox; a reused host makes the same check on itself before serving another candidate.
 import os
 import resource
 
