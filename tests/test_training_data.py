@@ -26,6 +26,7 @@ from training.data.dataset import Ledger, ShardWriter, read_records
 from training.data.families import composition_of, families_in_source, split_of
 from training.data.generate import CPU_SIZE_CAP, GenerateOptions, generate, plan_tasks
 from training.data.judge import judge_candidates
+from training.data.program_regions import RegionsOptions, add_program_regions
 from training.data.rl_tasks import RLOptions, add_rl_tasks
 from training.data.synthetic import DTYPES, program
 from training.data.teacher import InductorOutput, capture
@@ -337,6 +338,24 @@ def test_rl_tasks_are_added_from_the_plan_without_a_teacher_and_resume(tmp_path:
         r["task_key"] for r in again}
     assert stats_rl_tasks(tmp_path) == 5
     assert "python -m training.data.rl_tasks --out" in (tmp_path / "commands.txt").read_text()
+
+
+def test_program_regions_are_aten_train_tasks_recorded_once(tmp_path: Path) -> None:
+    """Programs 0-7 of seed 1 at CPU sizes: 1 is in the test split (left out whole), 6 has a symbolic batch."""
+    options = RegionsOptions(out=tmp_path, programs=8, size_cap=CPU_SIZE_CAP, progress=False)
+    report = add_program_regions(options)
+    records = list(read_records(tmp_path / "rl", "rl"))
+    assert report.added == len(records) >= 7 and report.skipped["program in the test split"] == 1
+    assert len({r["task_key"] for r in records}) == len(records)
+    for record in records:
+        task = KernelTask.from_json(record["task"])
+        assert record["origin"] == "regions" and record["source"].startswith("regions:synthetic:")
+        assert record["split"] == "train" == split_of(record["composition"])
+        assert record["composition"] == composition_of(families_in_source(task.source))
+        assert "torch.ops.aten." in task.source and record["teacher_solved"] is None
+    assert any(KernelTask.from_json(r["task"]).symbols for r in records)  # the dynamic program stays dynamic
+    assert add_program_regions(options).added == 0  # re-running the range writes nothing twice
+    assert len(list(read_records(tmp_path / "rl", "rl"))) == len(records)
 
 
 def test_cli_refuses_cuda_without_a_gpu_and_unwritable_dirs(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:

@@ -21,7 +21,8 @@ if [ "$step" = sft ] && [ ! -f "$run/tokenizer/tokenizer.json" ]; then
   timeout 150 python3 -m autotriton_backend.cli train tokenizer --recipe tiny --data "$data" --out "$run" \
     $(for entry in ${TRAIN_SET:-}; do printf -- '--set %s ' "$entry"; done) 2>&1 | tee -a "$log" || exit 1
 fi
-args=(train "$step" --recipe tiny --data "$data" --out "$run" --set "max_seconds=$((530 - SECONDS))")
+end=${END_S:-530}  # seconds into this script by which training saves and exits
+args=(train "$step" --recipe tiny --data "$data" --out "$run" --set "max_seconds=$((end - SECONDS))")
 for entry in ${TRAIN_SET:-}; do args+=(--set "$entry"); done  # e.g. TRAIN_SET="sft.max_steps=100 grpo.max_steps=20"
 [ -d "$run/model" ] && args+=(--resume)
 [ "$step" = grpo ] && [ ! -d "$run/model" ] && args+=(--model "${FROM:-runs/tiny/sft/model}")
@@ -31,8 +32,8 @@ else
   launch=(python3 -m autotriton_backend.cli)
 fi
 echo "+ ${launch[*]} ${args[*]}" | tee -a "$log"
-# max_seconds: training stops, saves and exits by ~530 s into the call; timeout is the backstop (SIGTERM also saves)
-timeout $((585 - SECONDS)) "${launch[@]}" "${args[@]}" 2>&1 | tr '\r' '\n' | tee -a "$log"
+# max_seconds: training stops, saves and exits by END_S; timeout is the backstop (SIGTERM also saves)
+timeout $((end + 55 - SECONDS)) "${launch[@]}" "${args[@]}" 2>&1 | tr '\r' '\n' | tee -a "$log"
 status=${PIPESTATUS[0]}
 nvidia-smi --query-gpu=name,memory.used --format=csv,noheader | tee -a "$log"
 cp "$run"/model/*.safetensors "$OUT"/ 2>/dev/null

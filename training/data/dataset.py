@@ -34,7 +34,7 @@ class PairRecord:
 
     task_key: str
     task_name: str
-    origin: str  # "zoo" or "synthetic"
+    origin: str  # "zoo", "synthetic" or "regions" (program_regions.py)
     source: str  # where the task came from, e.g. "zoo:swiglu_ffn:training", "synthetic:123"
     families: list[str]
     composition: str

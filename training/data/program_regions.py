@@ -1,0 +1,147 @@
+"""Synthetic programs' regions as the backend cuts them: train tasks in the form the model meets in use.
+
+    python -m training.data.program_regions --out training/dataset --programs 2000 [--first 0] [--seed 1]
+
+The backend hands the model post-grad ATen regions (`torch.ops.aten.addmm.default(...)`, views with sizes,
+several outputs). Before this, the zoo's 26 architectures were the train split's only tasks of that form (1,673 of
+11,097 train pairs), and run 62's SFT model solved 1 of the 16 held-out zoo tasks against 28 of 48 synthetic ones.
+Each synthetic program compiled through the partitioner (`autotriton_backend.collect`, on the CPU) gives new
+compositions in that form. A region is kept only when its own composition and its program's are both in the
+train split (no held-out program reaches training in another form), when no dataset record has its key, and
+when its reference passes the verifier's reference check (`judge.reference_error`). Kept regions become RL records
+(`teacher_solved` None, origin `regions`), which the direct teacher answers on a GPU like any other task
+(`python -m training.data.direct.generate`). Programs are drawn with `--seed` (default 1: the generator's plan
+uses 0), so their torch-level forms are not in the dataset either. Re-running a range writes nothing twice.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import torch
+from tqdm import tqdm
+
+from autotriton_backend.collect import collect_tasks
+from autotriton_backend.task import load_reference
+
+from ..paths import make_writable_dir
+from .dataset import Ledger, ShardWriter, record_keys
+from .families import families_in_source, split_of
+from .generate import COMMIT_EVERY_TASKS, GPU_SIZE_CAP, GenerateError, rl_record
+from .judge import reference_error
+from .sources import SourcedTask, synthetic_task, task_dtype
+
+ORIGIN = "regions"
+DEFAULT_SEED = 1
+
+
+@dataclass(frozen=True)
+class RegionsOptions:
+    out: Path
+    programs: int
+    first: int = 0
+    seed: int = DEFAULT_SEED
+    size_cap: int = GPU_SIZE_CAP  # the programs' sizes: a GPU run's, so the regions are sized as the GPU judges them
+    progress: bool = True
+
+    def command(self) -> str:
+        return (f"python -m training.data.program_regions --out {self.out} --programs {self.programs} "
+                f"--first {self.first} --seed {self.seed}")
+
+
+@dataclass
+class RegionsReport:
+    """What a call did: regions added, and why the others were left out (by reason)."""
+
+    added: int = 0
+    skipped: Counter = field(default_factory=Counter)
+
+
+def program_regions(program: SourcedTask) -> list[SourcedTask]:
+    """The distinct region tasks (coarse and fine) of one synthetic program, compiled on the CPU as
+    `torch.compile` would deploy it (dynamic where the program has a symbolic size)."""
+    namespace = load_reference(program.task.source)
+    model = namespace["Model"](*namespace["get_init_inputs"]())
+    torch._dynamo.reset()
+    collected = collect_tasks(model, namespace["get_inputs"](), dynamic=True if program.task.symbols else None)
+    return [SourcedTask(item.task, ORIGIN, f"{ORIGIN}:{program.source}", tuple(families_in_source(item.task.source)),
+                        task_dtype(item.task), program.hard) for item in collected.tasks]
+
+
+def add_program_regions(options: RegionsOptions) -> RegionsReport:
+    """Record the train-split regions of programs `first .. first + programs - 1` as RL tasks under `options.out`."""
+    if options.programs < 1 or options.first < 0:
+        raise GenerateError("--programs must be at least 1 and --first at least 0")
+    try:
+        make_writable_dir(options.out)
+    except OSError as exc:
+        raise GenerateError(f"cannot write to {options.out}: {exc.strerror or exc}") from None
+    with open(options.out / "commands.txt", "a") as handle:
+        handle.write(options.command() + "\n")
+    known = Ledger(options.out / "ledger.jsonl").done | record_keys(options.out / "rl", "rl")
+    report = RegionsReport()
+    writer = ShardWriter(options.out / "rl", "rl")
+    indices = range(options.first, options.first + options.programs)
+    try:
+        for index in tqdm(indices, desc="program regions", unit="program", disable=not options.progress):
+            program = synthetic_task(options.seed, index, cap=options.size_cap)
+            if split_of(program.composition) != "train":
+                report.skipped["program in the test split"] += 1
+                continue
+            try:
+                regions = program_regions(program)
+            except Exception as exc:  # one program inductor cannot compile must not stop the run
+                report.skipped[f"compile: {type(exc).__name__}"] += 1
+                continue
+            for region in regions:
+                reason = _left_out(region, known)
+                if reason:
+                    report.skipped[reason] += 1
+                    continue
+                known.add(region.task.key)
+                writer.write(asdict(rl_record(region, None)))
+                report.added += 1
+                if report.added % COMMIT_EVERY_TASKS == 0:
+                    writer.close()
+    finally:
+        writer.close()  # every written line is a whole record: what is done is kept, even on Ctrl-C
+    return report
+
+
+def _left_out(region: SourcedTask, known: set[str]) -> str:
+    """Why a region is not recorded, or "" when it is."""
+    if region.task.key in known:
+        return "already in the dataset"
+    if split_of(region.composition) != "train":
+        return "region in the test split"
+    error = reference_error(region.task, "cpu")
+    return f"reference: {error.splitlines()[0][:60]}" if error else ""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m training.data.program_regions", description=__doc__.split("\n")[0])
+    parser.add_argument("--out", type=Path, required=True, help="dataset directory")
+    parser.add_argument("--programs", type=int, required=True, help="how many synthetic programs to compile")
+    parser.add_argument("--first", type=int, default=0, help="the first program's index (default 0)")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"the programs' seed (default {DEFAULT_SEED})")
+    args = parser.parse_args(argv)
+    options = RegionsOptions(out=args.out, programs=args.programs, first=args.first, seed=args.seed)
+    try:
+        report = add_program_regions(options)
+    except GenerateError as exc:
+        print(f"program regions: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("program regions: interrupted; what was added is kept: re-run the same command to continue",
+              file=sys.stderr)
+        return 2
+    skipped = ", ".join(f"{n} {reason}" for reason, n in report.skipped.most_common()) or "none"
+    print(f"program regions: added {report.added} RL tasks to {args.out}; left out: {skipped}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
