@@ -18,13 +18,15 @@ import torch
 
 from autotriton_backend.cli import main as autotriton_main
 from autotriton_backend.prompt import PROMPT_VERSION, assistant_message, extract_code
-from autotriton_backend.verifier import shared_pool
+from autotriton_backend.candidate import Candidate
+from autotriton_backend.verifier import VerifyOptions, shared_pool, verify
 from autotriton_backend.verifier.allowlist import gate as static_checks
 from autotriton_backend.task import KernelTask, SymbolRange, load_reference
 from training.data.clean import CleanError, clean
 from training.data.dataset import Ledger, ShardWriter, read_records
 from training.data.families import composition_of, families_in_source, split_of
 from training.data.generate import CPU_SIZE_CAP, GenerateOptions, generate, plan_tasks
+from training.data.direct.translate import direct_answer
 from training.data.judge import judge_candidates
 from training.data.program_regions import RegionsOptions, add_program_regions
 from training.data.rl_tasks import RLOptions, add_rl_tasks
@@ -354,6 +356,9 @@ def test_program_regions_are_aten_train_tasks_recorded_once(tmp_path: Path) -> N
         assert record["composition"] == composition_of(families_in_source(task.source))
         assert "torch.ops.aten." in task.source and record["teacher_solved"] is None
     assert any(KernelTask.from_json(r["task"]).symbols for r in records)  # the dynamic program stays dynamic
+    longest = KernelTask.from_json(max(records, key=lambda r: len(r["task"]["source"]))["task"])
+    verdict = verify(longest, Candidate(direct_answer(longest)), VerifyOptions(device="cpu", time_kernels=False))
+    assert verdict.correct, verdict.feedback  # the direct teacher answers what the partitioner cut
     assert add_program_regions(options).added == 0  # re-running the range writes nothing twice
     assert len(list(read_records(tmp_path / "rl", "rl"))) == len(records)
 
