@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Session 17, issue 9: does SFT learn the backend's ATen form from synthetic programs' regions? The regions
-# (training/data/program_regions.py, RL tasks in training/dataset) get the direct teacher's answers, then the tiny
-# recipe is trained from scratch with run 62's settings (every train pair, 6 epochs) and evaluated on run 62's 64
-# held-out tasks, so the two runs differ only in the data. Two calls:
-#   PHASE=data  the direct teacher answers the tasks not yet answered (DIRECT_S=200 s), then tokenizer + SFT from
-#               scratch until END_S=540 s into the call. Back: direct.tar.gz and direct.log (`tar xzf
-#               FILES_AT/direct.tar.gz -C training/dataset`, commit), the SFT weights, run.tar and train_sft.log
+# (training/data/program_regions.py: RL tasks in training/dataset) get the direct teacher's answers, then the tiny
+# recipe is trained from scratch as run 62 was (every train pair; EPOCHS=5, so that about as many steps as run 62's
+# six epochs fit two calls) and evaluated on run 62's 64 held-out tasks. Two calls:
+#   PHASE=data  REGIONS_S=150 s of program regions on 15 cores (programs FIRST=4000 on: the CPU here did those
+#               below), the direct teacher on every task not yet answered (DIRECT_S=200 s), then tokenizer + SFT from
+#               scratch until END_S=540 s into the call. Back: data.tar.gz and direct.log (`tar xzf
+#               FILES_AT/data.tar.gz -C training/dataset`, commit), the SFT weights, run.tar and train_sft.log
 #               (`bash examples/results/unpack_train.sh FILES_AT runs/tiny/sft`).
 #   PHASE=eval  SFT resumed until SFT_END_S=400 s, then the held-out eval (run_eval_gpu.sh) until END_S=585 s.
 #               The resume point travels without its weights (carry runs/tiny/sft with its *.safetensors deleted
@@ -14,10 +15,14 @@
 # run(command="PHASE=data bash examples/results/run_regions_gpu.sh", carry=[".whl"])
 # run(command="PHASE=eval bash examples/results/run_regions_gpu.sh", carry=[".whl", "runs/tiny/sft", "runs/dataset49"])
 cd "$(dirname "$0")/../.." || exit 1
-export TRAIN_SET="sft.num_train_epochs=6 rl_only_percent=0"
+export TRAIN_SET="sft.num_train_epochs=${EPOCHS:-5} rl_only_percent=0"
 case ${PHASE:?PHASE=data or PHASE=eval} in
 data)
+  source examples/results/device_setup.sh > /dev/null || exit 1
+  python3 -m training.data.program_regions --out training/dataset --programs 100000 --first "${FIRST:-4000}" \
+    --workers 15 --max-seconds "${REGIONS_S:-150}" 2>&1 | tr '\r' '\n' | grep -v '^\s*$' | tail -3 | tee "$OUT/regions.log"
   bash examples/results/run_direct_gpu.sh "${DIRECT_S:-200}"
+  rm "$OUT/direct.tar.gz" && (cd training/dataset && tar czf "$OUT/data.tar.gz" direct.json commands.txt rl pairs/direct-*.jsonl.gz)
   END_S=$((${END_S:-540} - SECONDS)) bash examples/results/run_train_gpu.sh sft ;;
 eval)
   cp agent/bundled_model/*.safetensors runs/tiny/sft/model/ || exit 1

@@ -11,15 +11,21 @@ train split (no held-out program reaches training in another form), when no data
 when its reference passes the verifier's reference check (`judge.reference_error`). Kept regions become RL records
 (`teacher_solved` None, origin `regions`), which the direct teacher answers on a GPU like any other task
 (`python -m training.data.direct.generate`). Programs are drawn with `--seed` (default 1: the generator's plan
-uses 0), so their torch-level forms are not in the dataset either. Re-running a range writes nothing twice.
+uses 0), so their torch-level forms are not in the dataset either. `--workers N` compiles N programs side by side
+(one core each); `--max-seconds` starts no program after that long. Re-running a range writes nothing twice.
 """
 from __future__ import annotations
 
 import argparse
 import sys
-from collections import Counter
+import time
+from collections import Counter, deque
+from collections.abc import Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
+from multiprocessing import get_context
 from pathlib import Path
+from typing import Any
 
 import torch
 from tqdm import tqdm
@@ -45,6 +51,8 @@ class RegionsOptions:
     first: int = 0
     seed: int = DEFAULT_SEED
     size_cap: int = GPU_SIZE_CAP  # the programs' sizes: a GPU run's, so the regions are sized as the GPU judges them
+    workers: int = 1  # processes compiling programs side by side (one core each)
+    max_seconds: float | None = None  # stop taking programs after this long; what is done is kept
     progress: bool = True
 
     def command(self) -> str:
@@ -54,9 +62,10 @@ class RegionsOptions:
 
 @dataclass
 class RegionsReport:
-    """What a call did: regions added, and why the others were left out (by reason)."""
+    """What a call did: regions added, programs compiled, and why the others were left out (by reason)."""
 
     added: int = 0
+    programs: int = 0
     skipped: Counter = field(default_factory=Counter)
 
 
@@ -71,54 +80,95 @@ def program_regions(program: SourcedTask) -> list[SourcedTask]:
                         task_dtype(item.task), program.hard) for item in collected.tasks]
 
 
+def train_regions(seed: int, index: int, size_cap: int) -> tuple[list[dict[str, Any]], Counter]:
+    """Program `index`'s regions that may be recorded (both splits train, reference usable), as RL records, and
+    why the others may not. Runs in a worker process: compiling is the slow part."""
+    skipped: Counter = Counter()
+    program = synthetic_task(seed, index, cap=size_cap)
+    if split_of(program.composition) != "train":
+        skipped["program in the test split"] += 1
+        return [], skipped
+    try:
+        regions = program_regions(program)
+    except Exception as exc:  # one program inductor cannot compile must not stop the run
+        skipped[f"compile: {type(exc).__name__}"] += 1
+        return [], skipped
+    records = []
+    for region in regions:
+        if split_of(region.composition) != "train":
+            skipped["region in the test split"] += 1
+        elif error := reference_error(region.task, "cpu"):
+            skipped[f"reference: {error.splitlines()[0][:60]}"] += 1
+        else:
+            records.append(asdict(rl_record(region, None)))
+    return records, skipped
+
+
 def add_program_regions(options: RegionsOptions) -> RegionsReport:
     """Record the train-split regions of programs `first .. first + programs - 1` as RL tasks under `options.out`."""
-    if options.programs < 1 or options.first < 0:
-        raise GenerateError("--programs must be at least 1 and --first at least 0")
-    try:
-        make_writable_dir(options.out)
-    except OSError as exc:
-        raise GenerateError(f"cannot write to {options.out}: {exc.strerror or exc}") from None
+    _check(options)
     with open(options.out / "commands.txt", "a") as handle:
         handle.write(options.command() + "\n")
     known = Ledger(options.out / "ledger.jsonl").done | record_keys(options.out / "rl", "rl")
     report = RegionsReport()
     writer = ShardWriter(options.out / "rl", "rl")
     indices = range(options.first, options.first + options.programs)
+    deadline = None if options.max_seconds is None else time.monotonic() + options.max_seconds
+    bar = tqdm(total=options.programs, desc="program regions", unit="program", disable=not options.progress)
+    pool = ProcessPoolExecutor(options.workers, mp_context=get_context("spawn"),
+                               initializer=_one_compile_thread) if options.workers > 1 else None
     try:
-        for index in tqdm(indices, desc="program regions", unit="program", disable=not options.progress):
-            program = synthetic_task(options.seed, index, cap=options.size_cap)
-            if split_of(program.composition) != "train":
-                report.skipped["program in the test split"] += 1
-                continue
-            try:
-                regions = program_regions(program)
-            except Exception as exc:  # one program inductor cannot compile must not stop the run
-                report.skipped[f"compile: {type(exc).__name__}"] += 1
-                continue
-            for region in regions:
-                reason = _left_out(region, known)
-                if reason:
-                    report.skipped[reason] += 1
+        for records, skipped in _in_order(pool, options, indices, deadline):
+            report.programs += 1
+            report.skipped.update(skipped)
+            for record in records:
+                if record["task_key"] in known:
+                    report.skipped["already in the dataset"] += 1
                     continue
-                known.add(region.task.key)
-                writer.write(asdict(rl_record(region, None)))
+                known.add(record["task_key"])
+                writer.write(record)
                 report.added += 1
                 if report.added % COMMIT_EVERY_TASKS == 0:
                     writer.close()
+            bar.update(1)
+            bar.set_postfix(added=report.added)
     finally:
         writer.close()  # every written line is a whole record: what is done is kept, even on Ctrl-C
+        bar.close()
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
     return report
 
 
-def _left_out(region: SourcedTask, known: set[str]) -> str:
-    """Why a region is not recorded, or "" when it is."""
-    if region.task.key in known:
-        return "already in the dataset"
-    if split_of(region.composition) != "train":
-        return "region in the test split"
-    error = reference_error(region.task, "cpu")
-    return f"reference: {error.splitlines()[0][:60]}" if error else ""
+def _in_order(pool: ProcessPoolExecutor | None, options: RegionsOptions, indices: range,
+              deadline: float | None) -> Iterator[tuple[list[dict[str, Any]], Counter]]:
+    """Each program's `train_regions`, in index order, with up to two programs per worker under way; no program
+    is started after the deadline."""
+    pending: deque[Future] = deque()
+    for index in indices:
+        if deadline is not None and time.monotonic() > deadline:
+            break
+        if pool is None:
+            yield train_regions(options.seed, index, options.size_cap)
+            continue
+        pending.append(pool.submit(train_regions, options.seed, index, options.size_cap))
+        if len(pending) >= 2 * options.workers:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
+
+
+def _one_compile_thread() -> None:
+    torch._inductor.config.compile_threads = 1  # the pool is the parallelism
+
+
+def _check(options: RegionsOptions) -> None:
+    if options.programs < 1 or options.first < 0 or options.workers < 1:
+        raise GenerateError("--programs and --workers must be at least 1 and --first at least 0")
+    try:
+        make_writable_dir(options.out)
+    except OSError as exc:
+        raise GenerateError(f"cannot write to {options.out}: {exc.strerror or exc}") from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -127,8 +177,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--programs", type=int, required=True, help="how many synthetic programs to compile")
     parser.add_argument("--first", type=int, default=0, help="the first program's index (default 0)")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"the programs' seed (default {DEFAULT_SEED})")
+    parser.add_argument("--workers", type=int, default=1, help="processes compiling side by side (default 1)")
+    parser.add_argument("--max-seconds", type=float, default=None, help="start no program after this long")
     args = parser.parse_args(argv)
-    options = RegionsOptions(out=args.out, programs=args.programs, first=args.first, seed=args.seed)
+    options = RegionsOptions(out=args.out, programs=args.programs, first=args.first, seed=args.seed,
+                             workers=args.workers, max_seconds=args.max_seconds)
     try:
         report = add_program_regions(options)
     except GenerateError as exc:
@@ -139,7 +192,8 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     skipped = ", ".join(f"{n} {reason}" for reason, n in report.skipped.most_common()) or "none"
-    print(f"program regions: added {report.added} RL tasks to {args.out}; left out: {skipped}")
+    print(f"program regions: added {report.added} RL tasks from {report.programs} programs to {args.out}; "
+          f"left out: {skipped}")
     return 0
 
 
