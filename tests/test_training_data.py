@@ -10,6 +10,8 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import threading
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -362,6 +364,32 @@ def test_program_regions_are_aten_train_tasks_recorded_once(tmp_path: Path) -> N
     assert verdict.correct, verdict.feedback  # the direct teacher answers what the partitioner cut
     assert add_program_regions(options).added == 0  # re-running the range writes nothing twice
     assert len(list(read_records(tmp_path / "rl", "rl"))) == len(records)
+
+
+def test_program_regions_go_on_when_the_os_kills_a_worker(tmp_path: Path) -> None:
+    """A worker killed mid-compile (as the OOM killer would) breaks the pool: the programs under way run again."""
+    import psutil
+
+    killed: list[int] = []
+
+    def kill_one_worker() -> None:
+        deadline = time.monotonic() + 120
+        while not killed and time.monotonic() < deadline:
+            workers = [p for p in psutil.Process().children() if "spawn" in " ".join(p.cmdline())]
+            busy = [p for p in workers if time.time() - p.create_time() > 5]
+            if busy:
+                busy[0].kill()
+                killed.append(busy[0].pid)
+            time.sleep(0.2)
+
+    killer = threading.Thread(target=kill_one_worker)
+    killer.start()
+    report = add_program_regions(RegionsOptions(out=tmp_path, programs=6, size_cap=CPU_SIZE_CAP, workers=2,
+                                                progress=False))
+    killer.join()
+    assert killed, "no worker was killed: the test did not test anything"
+    assert report.programs == 6 and "compile: its worker died twice" not in report.skipped
+    assert report.added == len(list(read_records(tmp_path / "rl", "rl"))) >= 5  # every train program's regions
 
 
 def test_cli_refuses_cuda_without_a_gpu_and_unwritable_dirs(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:

@@ -20,7 +20,8 @@ case ${PHASE:?PHASE=data or PHASE=eval} in
 data)
   source examples/results/device_setup.sh > /dev/null || exit 1
   python3 -m training.data.program_regions --out training/dataset --programs 100000 --first "${FIRST:-4000}" \
-    --workers 15 --max-seconds "${REGIONS_S:-150}" 2>&1 | tr '\r' '\n' | grep -v '^\s*$' | tail -3 | tee "$OUT/regions.log"
+    --workers 15 --max-seconds "${REGIONS_S:-150}" 2>&1 | tr '\r' '\n' | grep -v -e '^\s*$' -e 'added=[0-9]*]$' > "$OUT/regions.log"
+  tail -5 "$OUT/regions.log"
   bash examples/results/run_direct_gpu.sh "${DIRECT_S:-200}"
   rm "$OUT/direct.tar.gz" && (cd training/dataset && tar czf "$OUT/data.tar.gz" direct.json commands.txt rl pairs/direct-*.jsonl.gz)
   END_S=$((${END_S:-540} - SECONDS)) bash examples/results/run_train_gpu.sh sft ;;

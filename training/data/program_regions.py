@@ -22,6 +22,7 @@ import time
 from collections import Counter, deque
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
@@ -112,13 +113,9 @@ def add_program_regions(options: RegionsOptions) -> RegionsReport:
     known = Ledger(options.out / "ledger.jsonl").done | record_keys(options.out / "rl", "rl")
     report = RegionsReport()
     writer = ShardWriter(options.out / "rl", "rl")
-    indices = range(options.first, options.first + options.programs)
-    deadline = None if options.max_seconds is None else time.monotonic() + options.max_seconds
     bar = tqdm(total=options.programs, desc="program regions", unit="program", disable=not options.progress)
-    pool = ProcessPoolExecutor(options.workers, mp_context=get_context("spawn"),
-                               initializer=_one_compile_thread) if options.workers > 1 else None
     try:
-        for records, skipped in _in_order(pool, options, indices, deadline):
+        for records, skipped in _in_order(options):
             report.programs += 1
             report.skipped.update(skipped)
             for record in records:
@@ -135,27 +132,54 @@ def add_program_regions(options: RegionsOptions) -> RegionsReport:
     finally:
         writer.close()  # every written line is a whole record: what is done is kept, even on Ctrl-C
         bar.close()
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
     return report
 
 
-def _in_order(pool: ProcessPoolExecutor | None, options: RegionsOptions, indices: range,
-              deadline: float | None) -> Iterator[tuple[list[dict[str, Any]], Counter]]:
-    """Each program's `train_regions`, in index order, with up to two programs per worker under way; no program
-    is started after the deadline."""
-    pending: deque[Future] = deque()
-    for index in indices:
-        if deadline is not None and time.monotonic() > deadline:
-            break
-        if pool is None:
+def _in_order(options: RegionsOptions) -> Iterator[tuple[list[dict[str, Any]], Counter]]:
+    """Each program's `train_regions`, in index order, up to two programs per worker under way, none started after
+    `max_seconds`. A worker the OS kills (out of memory, a crash inside inductor) breaks the whole pool: a new pool
+    takes the programs that were under way once more, and a program under way at a second break is left out."""
+    deadline = None if options.max_seconds is None else time.monotonic() + options.max_seconds
+    indices = iter(range(options.first, options.first + options.programs))
+
+    def next_index() -> int | None:
+        return None if deadline is not None and time.monotonic() > deadline else next(indices, None)
+
+    if options.workers == 1:
+        while (index := next_index()) is not None:
             yield train_regions(options.seed, index, options.size_cap)
-            continue
-        pending.append(pool.submit(train_regions, options.seed, index, options.size_cap))
-        if len(pending) >= 2 * options.workers:
-            yield pending.popleft().result()
-    while pending:
-        yield pending.popleft().result()
+        return
+    pool = _pool(options.workers)
+
+    def submit(index: int) -> Future:
+        return pool.submit(train_regions, options.seed, index, options.size_cap)
+
+    pending: deque[tuple[int, int, Future]] = deque()  # program index, breaks it was under way at, its future
+    try:
+        while True:
+            while len(pending) < 2 * options.workers and (index := next_index()) is not None:
+                pending.append((index, 0, submit(index)))
+            if not pending:
+                return
+            index, breaks, future = pending.popleft()
+            try:
+                yield future.result()
+            except BrokenProcessPool:
+                pool.shutdown(cancel_futures=True)
+                pool = _pool(options.workers)
+                again = [(index, breaks)] + [(i, b) for i, b, _ in pending]
+                pending.clear()
+                for index, breaks in again:
+                    if breaks:
+                        yield [], Counter({"compile: its worker died twice": 1})
+                    else:
+                        pending.append((index, 1, submit(index)))
+    finally:
+        pool.shutdown(cancel_futures=True)
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(workers, mp_context=get_context("spawn"), initializer=_one_compile_thread)
 
 
 def _one_compile_thread() -> None:
