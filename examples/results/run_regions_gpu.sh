@@ -3,7 +3,7 @@
 # (training/data/program_regions.py: RL tasks in training/dataset) get the direct teacher's answers, then the tiny
 # recipe is trained from scratch as run 62 was (every train pair; EPOCHS=5, so that about as many steps as run 62's
 # six epochs fit two calls) and evaluated on run 62's 64 held-out tasks. Two calls:
-#   PHASE=data  REGIONS_S=150 s of program regions on 15 cores (programs FIRST=4000 on: the CPU here did those
+#   PHASE=data  REGIONS_S=150 s of program regions on 12 of the 16 cores (programs FIRST=4000 on: the CPU here did those
 #               below), the direct teacher on every task not yet answered (DIRECT_S=200 s), then tokenizer + SFT from
 #               scratch until END_S=540 s into the call. Back: data.tar.gz and direct.log (`tar xzf
 #               FILES_AT/data.tar.gz -C training/dataset`, commit), the SFT weights, run.tar and train_sft.log
@@ -20,7 +20,7 @@ case ${PHASE:?PHASE=data or PHASE=eval} in
 data)
   source examples/results/device_setup.sh > /dev/null || exit 1
   python3 -m training.data.program_regions --out training/dataset --programs 100000 --first "${FIRST:-4000}" \
-    --workers 15 --max-seconds "${REGIONS_S:-150}" 2>&1 | tr '\r' '\n' | grep -v -e '^\s*$' -e 'added=[0-9]*]$' > "$OUT/regions.log"
+    --workers 12 --max-seconds "${REGIONS_S:-150}" 2>&1 | tr '\r' '\n' | grep -v -e '^\s*$' -e 'added=[0-9]*]$' > "$OUT/regions.log"
   tail -5 "$OUT/regions.log"
   bash examples/results/run_direct_gpu.sh "${DIRECT_S:-200}"
   rm "$OUT/direct.tar.gz" && (cd training/dataset && tar czf "$OUT/data.tar.gz" direct.json commands.txt rl pairs/direct-*.jsonl.gz)
