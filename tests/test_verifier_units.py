@@ -406,7 +406,12 @@ print(repr(runner._state_changed()))
 resource.setrlimit(resource.RLIMIT_FSIZE, (1 << 20, resource.getrlimit(resource.RLIMIT_FSIZE)[1]))
 os.nice(1)
 print(runner._state_changed())
+os.setsid()  # a session of its own, so the autogroup written below is this process's alone
+open("/proc/self/autogroup", "w").write("5")
+runner._libc.syscall(251, 1, 0, 3 << 13)  # ioprio_set(IOPRIO_WHO_PROCESS, self, IOPRIO_CLASS_IDLE) on x86_64
+print(runner._state_changed())
 """
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     lines = done.stdout.splitlines()
     assert lines[0] == "''" and "rlimits" in lines[1] and "nice" in lines[1], (done.stdout, done.stderr[-2000:])
+    assert "io_priority" in lines[2] and "autogroup" in lines[2], (done.stdout, done.stderr[-2000:])

@@ -16,6 +16,7 @@ after the candidate passes (`end_candidate`); anything else, and every REUSE-th 
 """
 from __future__ import annotations
 
+import ctypes
 import functools
 import gc
 import importlib.util
@@ -200,18 +201,33 @@ def _serve_candidate(judge: Channel, first: dict[str, Any], device: str, host: H
     return host if kept else None
 
 
-_START_STATE: dict[str, Any] = {}  # the zygote's, when it started serving; a host forked from it starts with it
+_START_STATE: dict[str, Any] = {}  # the zygote's when it started serving; each host's when it started
+IOPRIO_GET = {"x86_64": 252, "aarch64": 31}  # ioprio_get(2), which Python does not bind
+IOPRIO_WHO_PROCESS = 1
+_libc = ctypes.CDLL(None, use_errno=True)
 
 
 def process_state() -> dict[str, Any]:
     """What a process of the candidate's uid can change in another one, no ptrace access needed (prlimit,
-    setpriority, sched_setaffinity, sched_setscheduler), and what forks inherit: a candidate had lowered the
-    zygote's file-size limit to 0 and its priority, and every later candidate of the slot failed
-    (tests/attacks_sandbox/zygote_rlimit_next.py)."""
+    setpriority, sched_setaffinity, sched_setscheduler, ioprio_set), what forks inherit, and its session's CPU
+    autogroup: a candidate had lowered the zygote's file-size limit to 0 and its priority, and every later
+    candidate of the slot failed (tests/attacks_sandbox/zygote_rlimit_next.py); another set the zygote's I/O
+    priority to idle and its own autogroup's nice to 19 (zygote_autogroup_ioprio_next.py)."""
+    number = IOPRIO_GET.get(os.uname().machine)
     return {"rlimits": {name: resource.getrlimit(getattr(resource, name)) for name in dir(resource)
                         if name.startswith("RLIMIT_")},
             "nice": os.getpriority(os.PRIO_PROCESS, 0), "cpus": sorted(os.sched_getaffinity(0)),
-            "scheduler": (os.sched_getscheduler(0), os.sched_getparam(0).sched_priority)}
+            "scheduler": (os.sched_getscheduler(0), os.sched_getparam(0).sched_priority),
+            "io_priority": None if number is None else _libc.syscall(number, IOPRIO_WHO_PROCESS, 0),
+            "autogroup": _autogroup_nice()}
+
+
+def _autogroup_nice() -> str | None:
+    """The nice value of this process's session's autogroup ("/autogroup-N nice K"); None without autogroups."""
+    try:
+        return Path("/proc/self/autogroup").read_text().split()[-1]
+    except OSError:
+        return None
 
 
 def _state_changed() -> str:
@@ -304,7 +320,10 @@ def _unlock(folder: Path) -> None:
 
 def _host(sock: socket.socket, device: str) -> None:
     """Serve candidates one after another: a `load` starts each, an `end` closes it (`end_candidate`)."""
-    os.setpgid(0, 0)
+    global _START_STATE
+    os.setsid()  # its own session, so its own CPU autogroup: the sandbox's processes had shared contain's, and a
+    # candidate that set that autogroup's nice to 19 slowed every later candidate (zygote_autogroup_ioprio_next)
+    _START_STATE = process_state()  # a fresh autogroup's nice is 0, whatever the zygote's is
     os.closerange(3, sock.fileno())  # the judge's channel and the zygote's files stay with the zygote
     os.closerange(sock.fileno() + 1, 1 << 16)
     os.environ["TRITON_CACHE_DIR"] = str(JOB / "triton")  # inside the job folder: wiped after each candidate
