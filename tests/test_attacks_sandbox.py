@@ -158,20 +158,23 @@ def test_the_scratch_is_a_tmpfs_only_the_sandbox_mounts_sized_by_the_judge(tmp_p
         box.scratch
 
 
-def test_the_seccomp_layer_refuses_user_namespaces_and_keyrings_and_keeps_threads() -> None:
+def test_the_seccomp_layer_refuses_user_namespaces_keyrings_and_io_uring_and_keeps_threads() -> None:
     """userns_tmpfs_unbounded's and keyring_outlives_sandbox's defence on its own, in a process of its own: a
-    keyring call works before the filter; after it, a user namespace (which made mounting possible) and the
-    keyring calls are refused, and threads, whose clone3 the filter answers ENOSYS, still start."""
+    keyring call and an io_uring work before the filter; after it, a user namespace (which made mounting possible),
+    the keyring calls and io_uring are refused, and threads, whose clone3 the filter answers ENOSYS, still start."""
     script = """
 import ctypes, os, threading
 from autotriton_backend.verifier import contain
 libc = ctypes.CDLL(None, use_errno=True)
-keyctl = contain.SYSCALLS[os.uname().machine].keyrings[2]
+keyctl, io_uring_setup = (contain.SYSCALLS[os.uname().machine].refused[i] for i in (2, 3))
+params = ctypes.create_string_buffer(120)  # struct io_uring_params, zeroed
 assert libc.syscall(keyctl, 0, ctypes.c_int(-3), 0) != -1  # KEYCTL_GET_KEYRING_ID of the session keyring
+assert libc.syscall(io_uring_setup, 1, params) >= 0, ctypes.get_errno()  # a ring of one entry
 assert libc.prctl(contain.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0
 assert contain._seccomp_filter()
 assert libc.unshare(contain.CLONE_NEWUSER) == -1 and ctypes.get_errno() == 1
 assert libc.syscall(keyctl, 0, ctypes.c_int(-3), 0) == -1 and ctypes.get_errno() == 1
+assert libc.syscall(io_uring_setup, 1, params) == -1 and ctypes.get_errno() == 1
 ran = []
 thread = threading.Thread(target=ran.append, args=(1,))
 thread.start()

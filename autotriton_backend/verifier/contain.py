@@ -264,12 +264,12 @@ class Syscalls:
     unshare: int
     clone: int
     clone3: int
-    keyrings: tuple[int, ...]  # add_key, request_key, keyctl
+    refused: tuple[int, ...]  # add_key, request_key, keyctl; io_uring_setup, io_uring_enter, io_uring_register
 
 
 # elsewhere the layer is absent, and the verdict says so
-SYSCALLS = {"x86_64": Syscalls(0xC000003E, 272, 56, 435, (248, 249, 250)),
-            "aarch64": Syscalls(0xC00000B7, 97, 220, 435, (217, 218, 219))}
+SYSCALLS = {"x86_64": Syscalls(0xC000003E, 272, 56, 435, (248, 249, 250, 425, 426, 427)),
+            "aarch64": Syscalls(0xC00000B7, 97, 220, 435, (217, 218, 219, 425, 426, 427))}
 LOAD, JUMP_EQ, JUMP_GE, JUMP_SET, RETURN = 0x20, 0x15, 0x35, 0x45, 0x06
 ALLOW, ERRNO, EPERM, ENOSYS, FOREIGN_ABI = 0x7FFF0000, 0x00050000, 1, 38, 0x40000000
 
@@ -279,12 +279,13 @@ def _seccomp_filter() -> bool:
     in which a candidate had mounted a 100 GiB tmpfs of its own (userns_tmpfs_unbounded); clone3, whose flags a
     filter cannot read, answers ENOSYS (glibc then uses clone). The kernel's keyrings are not namespaced: a key
     outlived the sandbox in its uid's keyring, and the judge's session keyring, which the sandbox inherits, was
-    read and written (keyring_outlives_sandbox), so add_key, request_key and keyctl are refused. Another ABI's
-    system calls (i386, x32) are refused. Needs no_new_privs."""
+    read and written (keyring_outlives_sandbox), so add_key, request_key and keyctl are refused. io_uring is refused:
+    its operations pass no seccomp filter, so any call refused here could be made through it (round attack21 found
+    none today). Another ABI's system calls (i386, x32) are refused. Needs no_new_privs."""
     if os.uname().machine not in SYSCALLS:
         return False
     calls = SYSCALLS[os.uname().machine]
-    refused = [step for number in calls.keyrings for step in ((JUMP_EQ, 0, 1, number), (RETURN, 0, 0, ERRNO | EPERM))]
+    refused = [step for number in calls.refused for step in ((JUMP_EQ, 0, 1, number), (RETURN, 0, 0, ERRNO | EPERM))]
     code = [(LOAD, 0, 0, 4), (JUMP_EQ, 1, 0, calls.arch), (RETURN, 0, 0, ERRNO | EPERM),
             (LOAD, 0, 0, 0), (JUMP_GE, 0, 1, FOREIGN_ABI), (RETURN, 0, 0, ERRNO | EPERM),
             (JUMP_EQ, 0, 1, calls.clone3), (RETURN, 0, 0, ERRNO | ENOSYS), *refused,
