@@ -570,15 +570,17 @@ class _Session:
         }
 
     def time(self, keys: list[str], rounds: int) -> dict[str, Any]:
-        """do_bench medians over the kept input sets in turn, then what the last timed call of each set returned.
+        """Medians over the kept input sets in turn, then what the last timed call of each set returned.
 
         Timed calls carry no monitor, so a kernel that can tell them apart could skip its work there: the
-        judge checks their outputs, and forward must have kept no state and left the inputs alone.
+        judge checks their outputs, forward must have kept no state and left the inputs alone, and the memory
+        it freed is cleared before each timed call (`timing.median_ms`).
         """
         from .timing import bench_rotating
 
         state = kept_state(self.model, self.module, self.own_names)
-        ms, last = bench_rotating(self.model, {k: self.kept[k] for k in keys}, rounds)
+        ms, last = bench_rotating(self.model, {k: self.kept[k] for k in keys}, rounds,
+                                  between=lambda: clear_free_device_memory(self.device))
         if not same_state(state, kept_state(self.model, self.module, self.own_names)):
             raise _Failed("state", "timed calls changed their own state (ModelNew's, or module-level values)")
         self.runs += 1

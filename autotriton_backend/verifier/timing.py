@@ -1,9 +1,10 @@
-"""GPU timing: do_bench medians over rotating input sets, and one lock so that nothing else times at once.
+"""GPU timing: medians over rotating input sets, and one lock so that nothing else times at once.
 
 The judge times eager and inductor once per task and device (`Baselines`, also asked for on their own by
 the backend so that eager competes with inductor outside its compile) and asks the sandboxed candidate
 process to time itself the same way while the judge holds the GPU lock. Every variant rotates over the same
-input sets, so no kernel is timed on a single buffer it could memoise.
+input sets, so no kernel is timed on a single buffer it could memoise, and the candidate's process clears the
+device memory it freed before each timed call (`between`), so no kernel keeps a memo there either.
 """
 from __future__ import annotations
 
@@ -21,17 +22,49 @@ from typing import Any, Callable, Iterator
 import torch
 
 ROUNDS = 3
-WARMUP_MS, REP_MS = 10, 50  # per do_bench call: short, so that timing does not cap an RL step's throughput
+WARMUP_MS, REP_MS = 10, 50  # per median: short, so that timing does not cap an RL step's throughput
+MAX_TIMED_CALLS = 200  # per median: the scrub between calls costs about a millisecond each
+L2_FLUSH_BYTES = 256 << 20  # written before each timed call, as triton's do_bench does: more than any L2
 SUSPICIOUS_SPEEDUP = 10.0  # a candidate this much faster than eager is timed again
 _THREAD_LOCK = threading.Lock()
 
 
-def bench_rotating(fn: Callable[..., Any], input_sets: dict[str, list[Any]],
-                   rounds: int = ROUNDS) -> tuple[list[float], dict[str, Any]]:
-    """One do_bench median (ms) per round, each call taking the next input set; and what the last call on
-    each set returned (the judge checks the candidate's: timed calls carry no monitor)."""
-    from triton.testing import do_bench
+def median_ms(step: Callable[[], Any], between: Callable[[], None] | None = None) -> float:
+    """The median ms of `step` as triton's do_bench measures it (a warm-up of WARMUP_MS, then calls for about
+    REP_MS, each timed by its own CUDA events after the L2 cache is flushed), with `between` run before each timed
+    call outside its events: memo_freed_scratch kept its results in a scratch block the allocator handed back on
+    the next call, missed in every checked call (fresh memory is poisoned there) and hit in every timed one."""
+    flush = torch.empty(L2_FLUSH_BYTES, dtype=torch.int8, device="cuda")
+    step()
+    torch.cuda.synchronize()
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    for _ in range(5):
+        flush.zero_()
+        step()
+    end.record()
+    torch.cuda.synchronize()
+    estimate = max(start.elapsed_time(end) / 5, 1e-3)
+    for _ in range(max(1, int(WARMUP_MS / estimate))):
+        step()
+    calls = min(MAX_TIMED_CALLS, max(1, int(REP_MS / estimate)))
+    starts = [torch.cuda.Event(enable_timing=True) for _ in range(calls)]
+    ends = [torch.cuda.Event(enable_timing=True) for _ in range(calls)]
+    for first, last in zip(starts, ends):
+        if between is not None:
+            between()
+        flush.zero_()
+        first.record()
+        step()
+        last.record()
+    torch.cuda.synchronize()
+    return statistics.median(first.elapsed_time(last) for first, last in zip(starts, ends))
 
+
+def bench_rotating(fn: Callable[..., Any], input_sets: dict[str, list[Any]], rounds: int = ROUNDS,
+                   between: Callable[[], None] | None = None) -> tuple[list[float], dict[str, Any]]:
+    """One median (ms) per round, each call taking the next input set; and what the last call on each set
+    returned (the judge checks the candidate's: timed calls carry no monitor)."""
     turn = itertools.cycle(input_sets)
     last: dict[str, Any] = {}
 
@@ -40,7 +73,7 @@ def bench_rotating(fn: Callable[..., Any], input_sets: dict[str, list[Any]],
         last[name] = fn(*input_sets[name])
 
     with torch.no_grad():
-        ms = [float(do_bench(step, warmup=WARMUP_MS, rep=REP_MS, return_mode="median")) for _ in range(rounds)]
+        ms = [median_ms(step, between) for _ in range(rounds)]
     return ms, last
 
 
@@ -86,7 +119,7 @@ def time_baselines(functions: dict[str, Callable[..., Any]], input_sets: dict[st
     """Eager and inductor medians for a task, interleaved round by round (call under `gpu_lock`)."""
     ms = interleaved_medians(functions, input_sets)
     device = torch.cuda.get_device_name(next(t for s in input_sets.values() for t in s if isinstance(t, torch.Tensor)).device)
-    note = "; ".join([f"do_bench medians of {ROUNDS} rounds on {device}, baselines cached per task", *notes])
+    note = "; ".join([f"medians of {ROUNDS} rounds on {device}, baselines cached per task", *notes])
     return Baselines(ms["eager"], ms.get("inductor"), note)
 
 
