@@ -169,10 +169,15 @@ def _check(options: GenerateOptions) -> None:
         raise GenerateError("--count, --judge-workers and --judges-per-gpu must be at least 1")
     if options.device == "cuda" and options.gpus > torch.cuda.device_count():
         raise GenerateError(f"--gpus {options.gpus} asked for, but {torch.cuda.device_count()} GPU(s) are visible")
+    writable_out(options.out)
+
+
+def writable_out(out: Path) -> None:
+    """Make the dataset directory, or say in one line why it cannot be written (every data command's check)."""
     try:
-        make_writable_dir(options.out)
+        make_writable_dir(out)
     except OSError as exc:
-        raise GenerateError(f"cannot write to {options.out}: {exc.strerror or exc}") from None
+        raise GenerateError(f"cannot write to {out}: {exc.strerror or exc}") from None
 
 
 def _raise_interrupt(signum: int, frame: Any) -> None:

@@ -34,10 +34,9 @@ from tqdm import tqdm
 from autotriton_backend.collect import collect_tasks
 from autotriton_backend.task import load_reference
 
-from ..paths import make_writable_dir
 from .dataset import Ledger, ShardWriter, record_keys
 from .families import families_in_source, split_of
-from .generate import COMMIT_EVERY_TASKS, GPU_SIZE_CAP, GenerateError, rl_record
+from .generate import COMMIT_EVERY_TASKS, GPU_SIZE_CAP, GenerateError, rl_record, writable_out
 from .judge import reference_error
 from .sources import SourcedTask, synthetic_task, task_dtype
 
@@ -189,10 +188,7 @@ def _one_compile_thread() -> None:
 def _check(options: RegionsOptions) -> None:
     if options.programs < 1 or options.first < 0 or options.workers < 1:
         raise GenerateError("--programs and --workers must be at least 1 and --first at least 0")
-    try:
-        make_writable_dir(options.out)
-    except OSError as exc:
-        raise GenerateError(f"cannot write to {options.out}: {exc.strerror or exc}") from None
+    writable_out(options.out)
 
 
 def main(argv: list[str] | None = None) -> int:

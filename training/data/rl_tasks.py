@@ -22,9 +22,9 @@ from pathlib import Path
 from tqdm import tqdm
 
 from .dataset import Ledger, ShardWriter, record_keys, write_stats
-from .generate import COMMIT_EVERY_TASKS, GPU_SIZE_CAP, GenerateError, GenerateOptions, in_turns, plan_tasks, rl_record
+from .generate import (COMMIT_EVERY_TASKS, GPU_SIZE_CAP, GenerateError, GenerateOptions, in_turns, plan_tasks,
+                       rl_record, writable_out)
 from .judge import reference_error
-from ..paths import make_writable_dir
 
 VALIDATION_DEVICE = "cpu"  # references are checked where no GPU is needed; rewards judge them on the GPU later
 
@@ -97,10 +97,7 @@ def add_rl_tasks(options: RLOptions) -> RLReport:
 def _check(options: RLOptions) -> None:
     if options.total < 1 or options.count < 1:
         raise GenerateError("--total and --count must be at least 1")
-    try:
-        make_writable_dir(options.out)
-    except OSError as exc:
-        raise GenerateError(f"cannot write to {options.out}: {exc.strerror or exc}") from None
+    writable_out(options.out)
 
 
 def main(argv: list[str] | None = None) -> int:
