@@ -26,8 +26,8 @@ if not hasattr(timing, "measured_before_zero_ms"):
     timing.measured_before_zero_ms = timing.bench_rotating
 
 
-def zero_ms(fn, input_sets, rounds):
-    ms, last = timing.measured_before_zero_ms(fn, input_sets, rounds)
+def zero_ms(fn, input_sets, rounds, **options):
+    ms, last = timing.measured_before_zero_ms(fn, input_sets, rounds, **options)
     return [0.0] * len(ms), last
 
 
