@@ -362,7 +362,7 @@ def test_program_regions_are_aten_train_tasks_recorded_once(tmp_path: Path) -> N
     longest = KernelTask.from_json(max(records, key=lambda r: len(r["task"]["source"]))["task"])
     verdict = verify(longest, Candidate(direct_answer(longest)), VerifyOptions(device="cpu", time_kernels=False))
     assert verdict.correct, verdict.feedback  # the direct teacher answers what the partitioner cut
-    assert add_program_regions(options).added == 0  # re-running the range writes nothing twice
+    assert add_program_regions(replace(options, programs=3)).added == 0  # a range run again writes nothing twice
     assert len(list(read_records(tmp_path / "rl", "rl"))) == len(records)
 
 
@@ -384,12 +384,12 @@ def test_program_regions_go_on_when_the_os_kills_a_worker(tmp_path: Path) -> Non
 
     killer = threading.Thread(target=kill_one_worker)
     killer.start()
-    report = add_program_regions(RegionsOptions(out=tmp_path, programs=6, size_cap=CPU_SIZE_CAP, workers=2,
+    report = add_program_regions(RegionsOptions(out=tmp_path, programs=4, size_cap=CPU_SIZE_CAP, workers=2,
                                                 progress=False))
     killer.join()
     assert killed, "no worker was killed: the test did not test anything"
-    assert report.programs == 6 and "compile: its worker died twice" not in report.skipped
-    assert report.added == len(list(read_records(tmp_path / "rl", "rl"))) >= 5  # every train program's regions
+    assert report.programs == 4 and "compile: its worker died twice" not in report.skipped
+    assert report.added == len(list(read_records(tmp_path / "rl", "rl"))) >= 3  # every train program's regions
 
 
 def test_cli_refuses_cuda_without_a_gpu_and_unwritable_dirs(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
