@@ -38,6 +38,7 @@ from .dataset import Ledger, ShardWriter, record_keys
 from .families import families_in_source, split_of
 from .generate import COMMIT_EVERY_TASKS, GPU_SIZE_CAP, GenerateError, rl_record, writable_out
 from .judge import reference_error
+from .rl_tasks import VALIDATION_DEVICE
 from .sources import SourcedTask, synthetic_task, task_dtype
 
 ORIGIN = "regions"
@@ -97,7 +98,7 @@ def train_regions(seed: int, index: int, size_cap: int) -> tuple[list[dict[str, 
     for region in regions:
         if split_of(region.composition) != "train":
             skipped["region in the test split"] += 1
-        elif error := reference_error(region.task, "cpu"):
+        elif error := reference_error(region.task, VALIDATION_DEVICE):
             skipped[f"reference: {error.splitlines()[0][:60]}"] += 1
         else:
             records.append(asdict(rl_record(region, None)))
