@@ -413,5 +413,6 @@ print(runner._state_changed())
 """
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     lines = done.stdout.splitlines()
+    assert done.returncode == 0 and len(lines) == 3, (done.stdout, done.stderr[-2000:])
     assert lines[0] == "''" and "rlimits" in lines[1] and "nice" in lines[1], (done.stdout, done.stderr[-2000:])
     assert "io_priority" in lines[2] and "autogroup" in lines[2], (done.stdout, done.stderr[-2000:])

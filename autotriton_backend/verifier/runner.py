@@ -223,11 +223,13 @@ def process_state() -> dict[str, Any]:
 
 
 def _autogroup_nice() -> str | None:
-    """The nice value of this process's session's autogroup ("/autogroup-N nice K"); None without autogroups."""
+    """The nice value of this process's session's autogroup ("/autogroup-N nice K"); None without autogroups, or
+    in init's session (whose root group is no autogroup: the file reads empty there, as it does in CI)."""
     try:
-        return Path("/proc/self/autogroup").read_text().split()[-1]
+        words = Path("/proc/self/autogroup").read_text().split()
     except OSError:
         return None
+    return words[-1] if words else None
 
 
 def _state_changed() -> str:
