@@ -173,6 +173,14 @@ def source_scopes(source: str) -> symtable.SymbolTable:
         return symtable.symtable(source, "candidate.py", "exec")
 
 
+def python_lines(source: str) -> list[str]:
+    """The source's lines as Python, inspect and linecache number them: broken at \\n, \\r\\n and \\r only, without
+    their ends. str.splitlines() also breaks at \\x0b \\x0c \\x1c-\\x1e \\x85 \\u2028 \\u2029: lines split that
+    way shifted what inspect read of a kernel onto a string the gate never checked
+    (tests/attacks/interp_rewriter_line_split, tests/attacks_sandbox/linecache_shift_ungated_kernel)."""
+    return source.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
 def canonical_source(source: str) -> str:
     """Source with comments, docstrings and formatting removed, so cosmetic edits keep the key."""
     tree = parse_source(source)

@@ -27,13 +27,21 @@ from autotriton_backend.verifier.sandbox import Sandbox, SandboxFailure, SlotSiz
 HERE = Path(__file__).parent
 CROWD = HERE / "attacks_sandbox" / "crowd_other_slots.py"  # judged beside an honest candidate, in its own test
 HOG = HERE / "attacks_sandbox" / "fork_memory_past_cap.py"  # GBs of memory: judged alone, in its own test
+STARVE = HERE / "attacks_sandbox" / "starve_other_slots.py"  # judged beside an honest candidate, in its own test
 ATTACKS = sorted(p for p in (HERE / "attacks_sandbox").glob("*.py")
-                 if not p.name.startswith(("gpu_", "probe_")) and p not in (CROWD, HOG))
+                 if not p.name.startswith(("gpu_", "probe_")) and p not in (CROWD, HOG, STARVE))
 PROBE = HERE / "attacks_sandbox" / "probe_scratch_is_clean.py"  # judged after an attack, in the same slot
 GPU_ATTACKS = sorted((HERE / "attacks_sandbox").glob("gpu_*.py"))  # replies to the timing request
 TASKS = HERE / "catalogue"
 OPTIONS = VerifyOptions(device="cpu", timeout_s=40)
 VERDICT_TIMEOUT_S = 120  # a judge that blocks on a planted file must fail the test, not hang it
+
+
+def header_value(path: Path, name: str) -> str:
+    """A module constant of an attack file (`NAME = value`), so the test and the attack agree on it."""
+    match = re.search(rf"^{name} = (.+)$", path.read_text(), re.MULTILINE)
+    assert match, f"{path.name} lacks '{name} = '"
+    return match.group(1).strip()
 
 
 def header(path: Path, field: str) -> str:
@@ -101,6 +109,30 @@ def test_a_candidate_cannot_use_up_another_slots_processes() -> None:
     failed = crowded.failed_check
     assert failed is not None and failed.name == header(CROWD, "behind the gate"), failed
     assert header(CROWD, "reason") in failed.reason and crowded.stage_seconds["load"] > 30, crowded.stage_seconds
+
+
+def test_a_candidate_cannot_starve_another_slot_of_cpu() -> None:
+    """starve_other_slots' defence: while one slot's candidate keeps 200 processes spinning, each in a session (an
+    autogroup) of its own, an honest candidate in the other slot is judged before that hold ends: each slot's
+    processes together weigh as one task (cgroup_cpu). Unweighed, it got about 1% of a core and was still judging
+    when the hold ended (checked by taking the cpu controller out of cgroup.CONTROLLERS)."""
+    task = KernelTask.from_file(TASKS / "task_add_relu.py")
+    hold_s = int(header_value(STARVE, "HOLD_S"))
+    with VerifierPool("cpu", workers=2) as pool:
+        pool.submit(task, Candidate((TASKS / "honest_single_kernel.py").read_text()), OPTIONS).result(
+            VERDICT_TIMEOUT_S)  # both slots' sandboxes are up: the hold below is the honest candidate's alone
+        starve = pool.submit(task, Candidate(STARVE.read_text()), OPTIONS, static_gate=False)
+        time.sleep(5)  # its spinners are started by now (about a second on 2 cores)
+        started = time.monotonic()
+        judged = pool.submit(task, Candidate((TASKS / "honest_single_kernel.py").read_text()), OPTIONS).result(
+            VERDICT_TIMEOUT_S)
+        seconds = time.monotonic() - started
+        starved = starve.result(VERDICT_TIMEOUT_S)
+    assert judged.correct and "cgroup_cpu" in judged.layers, (judged.feedback, judged.layers)
+    assert seconds < hold_s - 5, f"the honest candidate took {seconds:.1f} s beside the spinners"
+    failed = starved.failed_check
+    assert failed is not None and failed.name == header(STARVE, "behind the gate"), failed
+    assert header(STARVE, "reason") in failed.reason and starved.stage_seconds["load"] >= hold_s, starved.stage_seconds
 
 
 def test_a_candidate_cannot_hold_more_host_memory_than_its_slot_allows() -> None:

@@ -7,7 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from autotriton_backend.verifier.cgroup import MEMORY_FILES, PARENT, Hierarchy, SlotCgroup, hierarchies, sweep
+from autotriton_backend.verifier.cgroup import (CPU_WEIGHT, MEMORY_FILES, PARENT, Hierarchy, SlotCgroup, hierarchies,
+                                                sweep)
 from autotriton_backend.verifier.sandbox import Sandbox, SlotSize
 
 CAP = 256 << 20
@@ -24,7 +25,10 @@ def test_a_slot_cgroup_caps_the_memory_and_tasks_of_what_joins_it_and_is_removed
     cgroup = SlotCgroup.create(os.getpid(), 250, CAP, pids_max=4)
     assert cgroup is not None, "this host (root, cgroupfs mounted) must make slot cgroups"
     try:
-        assert set(cgroup.layers()) == {"cgroup_memory", "cgroup_pids"}
+        assert set(cgroup.layers()) == {"cgroup_memory", "cgroup_pids", "cgroup_cpu"}
+        weight, one_task, most = CPU_WEIGHT[hierarchies()["cpu"].version]
+        assert cgroup.cpu is not None and int((cgroup.cpu / weight).read_text()) == one_task
+        assert int((cgroup.cpu.parent / weight).read_text()) == min(one_task * (os.cpu_count() or 1), most)
         assert cgroup.memory.parent.name == PARENT and cgroup.memory.name == f"judge{os.getpid()}-slot250"
         swap = cgroup.memory / ("memory.memsw.limit_in_bytes" if cgroup.version == 1 else "memory.swap.max")
         assert not swap.exists() or swap.read_text().strip() in (str(CAP), "0")  # swap off for it
@@ -42,6 +46,7 @@ def test_a_slot_cgroup_caps_the_memory_and_tasks_of_what_joins_it_and_is_removed
     finally:
         cgroup.remove()
     assert not cgroup.memory.exists() and cgroup.pids is not None and not cgroup.pids.exists()
+    assert not cgroup.cpu.exists()
 
 
 def test_sweep_removes_the_cgroups_of_dead_judges_only() -> None:

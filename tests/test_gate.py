@@ -202,9 +202,11 @@ def test_the_gate_reads_the_text_python_imports():
     """A coding line re-decodes the imported file, and lines are numbered at \\n and \\r only, as Python does."""
     assert "coding line" in refusal("# coding: utf-7\n" + module())[1]
     assert refusal("# coding: utf-8\n" + module()) is None
-    shifted = module("# \x1c\x1c\x1c\ndef helper():\n    return 0\n@triton.jit\ndef\tj(p):\n    note = '''\n"
-                     "def j(p): pass\n'''")
-    assert "exactly one line starting" in refusal(shifted)[1]
+    tabbed = "def helper():\n    return 0\n@triton.jit\ndef\tj(p):\n    note = '''\ndef j(p): pass\n'''"
+    assert "exactly one line starting" in refusal(module(tabbed))[1]
+    for foreign in "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029":  # line breaks to str.splitlines, not to Python
+        name, reason, hacked = refusal(module("# " + foreign * 3 + "\n" + tabbed))
+        assert name == "gate" and f"U+{ord(foreign):04X}" in reason and "\\n only" in reason and not hacked
     assert refusal('x = "\ud800"\n')[0] == "syntax"  # a lone surrogate: refused, not a crash of the gate
 
 

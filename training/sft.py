@@ -21,12 +21,19 @@ def sft_config(job: Job) -> SFTConfig:
     return trl_config(SFTConfig, job, "sft")
 
 
+def conversation_lengths(conversations: list[list[dict[str, str]]], tokenizer: PreTrainedTokenizerBase,
+                         generation_prompt: bool = False) -> list[int]:
+    """Tokens of each templated conversation, encoded in one batch (the tokenizer's own threads)."""
+    texts = [tokenizer.apply_chat_template(c, tokenize=False, add_generation_prompt=generation_prompt)
+             for c in conversations]
+    return [len(ids) for ids in tokenizer(texts, add_special_tokens=False)["input_ids"]]
+
+
 def fitting(rows: list[dict[str, Any]], tokenizer: PreTrainedTokenizerBase, max_length: int | None) -> list[dict]:
     """The rows whose whole templated conversation fits in `max_length` tokens."""
     if max_length is None:
         return rows
-    texts = [tokenizer.apply_chat_template(r["prompt"] + r["completion"], tokenize=False) for r in rows]
-    lengths = [len(ids) for ids in tokenizer(texts, add_special_tokens=False)["input_ids"]]
+    lengths = conversation_lengths([r["prompt"] + r["completion"] for r in rows], tokenizer)
     kept = [r for r, n in zip(rows, lengths, strict=True) if n <= max_length]
     print(f"sft: {len(kept)} of {len(rows)} pairs fit in {max_length} tokens (longest {max(lengths)})")
     if not kept:

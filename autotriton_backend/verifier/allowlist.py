@@ -26,7 +26,7 @@ import triton.language as tl
 from triton.language.extra import libdevice
 from triton.runtime import interpreter
 
-from ..task import parse_source, source_scopes
+from ..task import parse_source, python_lines, source_scopes
 from ..verdict import Check
 
 # The only import forms a candidate may use, as (module, alias) pairs.
@@ -38,15 +38,21 @@ TRITON_NAMES = frozenset({"jit", "cdiv", "next_power_of_2", "autotune", "Config"
 TORCH_NAMES = frozenset({
     "empty", "empty_like", "empty_strided", "zeros", "zeros_like", "full", "nn", "Size", "Tensor", "device",
     "float16", "bfloat16", "float32", "float64", "half", "float", "double", "int8", "int16", "int32", "int64",
-    "uint8", "bool", "long", "int", "contiguous_format", "channels_last", "randn", "ones",
+    "uint8", "bool", "long", "int", "contiguous_format", "channels_last", "randn", "ones", "finfo", "iinfo",
 })
 # Host code: layout and metadata of tensors, nothing that reads values or leaves the device.
 TENSOR_ATTRIBUTES = frozenset({
     "shape", "stride", "size", "numel", "dim", "ndim", "dtype", "device", "is_cuda", "is_contiguous",
     "contiguous", "view", "reshape", "permute", "transpose", "t", "T", "unsqueeze", "squeeze", "expand",
     "expand_as", "view_as", "flatten", "unflatten", "narrow", "select", "split", "chunk", "element_size",
-    "is_floating_point", "new_empty", "as_strided", "weight", "bias", "eps", "append", "index", "count",
+    "is_floating_point", "new_empty", "new_zeros", "new_ones", "new_full", "as_strided", "storage_offset",
+    "itemsize", "weight", "bias", "eps", "append", "index", "count",
 })
+# What torch.finfo(dtype) / torch.iinfo(dtype) and a tensor's .device tell: numbers and names, no tensor values.
+# Any attribute not listed is refused as cheating (host compute such as x.clamp is the classic hack), so honest
+# metadata idioms must be listed: round attack22 found these refused as hacked (honest_metadata_idioms.py).
+TYPE_INFO_ATTRIBUTES = frozenset({"min", "max", "eps", "tiny", "bits", "resolution", "smallest_normal"})
+DEVICE_ATTRIBUTES = frozenset({"type", "index"})
 # Attributes nn layers carry, readable through self (self.conv.stride, self.norm.eps).
 LAYER_ATTRIBUTES = frozenset({
     "weight", "bias", "running_mean", "running_var", "eps", "momentum", "in_features", "out_features",
@@ -72,7 +78,7 @@ def _kernel_members() -> frozenset[str]:
     names = {name for cls in (tl.tensor, tl.dtype) for name in dir(cls) if not name.startswith("_") and (
         isinstance(member := inspect.getattr_static(cls, name), (types.FunctionType, property, staticmethod))
         or type(member).__module__.startswith("triton.runtime"))}  # a @jit method (or its interpreted form)
-    return frozenset(names | {"dtype", "shape", "element_ty", "numel"}) - {
+    return frozenset(names | {"dtype", "shape", "element_ty", "numel", "primitive_bitwidth"}) - {
         "handle", "type", "to_ir", "codegen_name", "cache_key_part", "mangle"}
 
 
@@ -130,6 +136,9 @@ class Refused(Exception):
 # The largest candidate the verifier reads: ~10x the longest answer in the training data (the direct teacher's,
 # whole library included, ~35 KiB). A 1 MiB one ended the judge (`internal`) for it and the next candidate.
 MAX_SOURCE_BYTES = 256 * 1024
+# What str.splitlines() breaks lines at and Python does not: a reader that splits so (Triton's, or ours once) sees
+# other lines than Python runs (tests/attacks_sandbox/linecache_shift_ungated_kernel.py). No honest answer needs them.
+FOREIGN_LINE_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
 
 def gate(source: str) -> list[Check]:
@@ -158,6 +167,11 @@ def _checks(source: str) -> tuple[Check, ...]:
     if size > MAX_SOURCE_BYTES:  # the job line to the sandbox holds at most 1 MiB: past it the judge failed
         return (Check("syntax", False, f"the answer is {size // 1024} KiB, over {MAX_SOURCE_BYTES // 1024} KiB: "
                                        "write a shorter module"),)
+    foreign = FOREIGN_LINE_BREAKS.search(source)
+    if foreign:
+        return (Check("syntax", True), Check("gate", False, f"the answer holds U+{ord(foreign.group()):04X}, a line "
+                                         "break to some readers of source and not to Python: end lines with \\n only",
+                                         hacked=False))
     try:
         tree, scopes = parse_source(source), source_scopes(source)
     except SyntaxError as exc:
@@ -178,10 +192,8 @@ class _Gate:
     """Walks the module once; kernel bodies (`@triton.jit`) and host code have different attribute rules."""
 
     def __init__(self, tree: ast.Module, source: str) -> None:
-        # Lines as Python and inspect number them, at \n and \r only: str.splitlines() also breaks at \x1c, \x85...
-        # and so shifted the lines `_kernel_source` read (tests/attacks/interp_rewriter_line_split.py).
         self.tree, self.source = tree, source
-        self.lines = source.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        self.lines = python_lines(source)  # as `_kernel_source` must read them
         self.imported = frozenset((a.asname or a.name).split(".")[0] for n in ast.walk(tree)
                                   if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names) - set(MODULES)
         # `self` is the model only as the first parameter of a plain method: self.NAME reads any attribute
@@ -510,8 +522,10 @@ class _Gate:
             if attrs != ["__init__"]:
                 raise Refused(node, f"`{text}` is not allowed: only super().__init__")
             return
-        for name in attrs:
-            if name not in values:
+        if isinstance(base, ast.Call) and ast.unparse(base.func) in ("torch.finfo", "torch.iinfo"):
+            values = TYPE_INFO_ATTRIBUTES
+        for before, name in zip([None, *attrs], attrs):
+            if name not in (DEVICE_ATTRIBUTES if before == "device" else values):
                 where = "in a @triton.jit kernel" if kernel else "in host code (allowed: shapes, strides, views)"
                 raise Refused(node, f"attribute `.{name}` in `{text}` is not allowed {where}")
 

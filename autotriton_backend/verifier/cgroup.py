@@ -1,4 +1,5 @@
-"""A sandbox slot's cgroups: one cap on the host memory of all its processes together, and on their count.
+"""A sandbox slot's cgroups: one cap on the host memory of all its processes together, on their count, and one
+share of the CPU for all of them together.
 
 RLIMIT_AS caps one process (and none on a GPU, where CUDA maps a huge virtual range), so a candidate that forked
 had held host memory far past any cap. The judge, as root, makes a cgroup per slot under `autotriton/` in the
@@ -6,6 +7,12 @@ memory hierarchy (cgroup v1's own, or v2's unified one) before the sandbox start
 first process into it, so everything the sandbox starts is charged there, the scratch tmpfs pages it writes
 included. Swap is off for it, so the cap is memory. Where the host cannot (not root, no writable cgroupfs, no
 memory controller), `create` returns None and the verdict's layers lack `cgroup_memory`.
+
+The CPU share: with no cpu controller a slot's processes were weighed one by one (or one autogroup per session),
+so a candidate with 2,000 spinning processes, each in its own session, left an honest candidate in another slot
+2/2002 of a core and got it judged `timeout` (tests/attacks_sandbox/starve_other_slots.py). Each slot now weighs
+as one, and all slots together (the parent) as many tasks as the host has CPUs. Where the cpu controller is
+missing or refused, the slot goes on without it (the verdict's layers lack `cgroup_cpu`).
 
 Each cgroup is named by its judge's pid and slot: a judge killed before it removed its cgroups leaves them empty
 (`contain` kills a sandbox whose judge died), and the next judge's `sweep` removes those whose judge is gone.
@@ -22,7 +29,7 @@ from pathlib import Path
 
 PARENT = "autotriton"  # under each hierarchy's root: every judge's slot cgroups
 NAME = re.compile(r"judge(\d+)-slot\d+")
-CONTROLLERS = ("memory", "pids")
+CONTROLLERS = ("memory", "pids", "cpu")
 REMOVE_TIMEOUT_S = 10.0  # a stopped sandbox's last processes exit moments after its outer half
 
 
@@ -45,10 +52,11 @@ class _MemoryFiles:
 MEMORY_FILES = {1: _MemoryFiles("memory.limit_in_bytes", "memory.usage_in_bytes", "memory.oom_control",
                                 "memory.memsw.limit_in_bytes"),
                 2: _MemoryFiles("memory.max", "memory.current", "memory.events", "memory.swap.max")}
+CPU_WEIGHT = {1: ("cpu.shares", 1024, 262144), 2: ("cpu.weight", 100, 10000)}  # file, one task's weight, the most
 
 
 def hierarchies(mountinfo: str = "/proc/self/mountinfo") -> dict[str, Hierarchy]:
-    """The memory and pids controllers' hierarchies as this process sees them mounted."""
+    """The memory, pids and cpu controllers' hierarchies as this process sees them mounted."""
     found: dict[str, Hierarchy] = {}
     for line in Path(mountinfo).read_text().splitlines():
         fields = line.split()
@@ -90,6 +98,7 @@ class SlotCgroup:
     memory: Path  # the slot's memory cgroup
     version: int  # of the memory hierarchy
     pids: Path | None  # the slot's pids cgroup (the same folder on v2), where there is a pids controller
+    cpu: Path | None = None  # the slot's cpu cgroup (the same folder on v2), where there is a cpu controller
 
     @staticmethod
     def create(judge: int, slot: int, memory_bytes: int, pids_max: int,
@@ -115,6 +124,8 @@ class SlotCgroup:
             for folder in made:
                 _remove(folder)
             return None
+        if "cpu" in found:
+            cgroup.cpu = _cpu_share(found["cpu"], name, slot)
         return cgroup
 
     @property
@@ -126,6 +137,8 @@ class SlotCgroup:
         joined = {"cgroup_memory": str(self.memory / "cgroup.procs")}
         if self.pids is not None:
             joined["cgroup_pids"] = str(self.pids / "cgroup.procs")
+        if self.cpu is not None:
+            joined["cgroup_cpu"] = str(self.cpu / "cgroup.procs")
         return joined
 
     def limit_memory(self, nbytes: int) -> None:
@@ -147,7 +160,7 @@ class SlotCgroup:
         return _counter(self.memory / self._files.events, "oom_kill")
 
     def remove(self) -> None:
-        for folder in (self.memory, self.pids):  # on v2 one folder: the second finds it gone
+        for folder in (self.memory, self.pids, self.cpu):  # on v2 one folder: the others find it gone
             if folder is not None:
                 _remove(folder)
 
@@ -163,6 +176,24 @@ def _make(hierarchy: Hierarchy, name: str, controller: str, made: list[Path]) ->
     folder.mkdir(exist_ok=True)  # a dead judge of the same pid left it: empty, as its sandboxes died with it
     made.append(folder)
     return folder
+
+
+def _cpu_share(hierarchy: Hierarchy, name: str, slot: int) -> Path | None:
+    """The slot's cpu cgroup, weighed as one task, under a parent weighed as one task per host CPU (capped by the
+    kernel's most), or None where the host refuses it (v2 may not delegate cpu to the parent)."""
+    file, one_task, most = CPU_WEIGHT[hierarchy.version]
+    made: list[Path] = []
+    try:
+        folder = _make(hierarchy, name, "cpu", made)
+        _write(folder.parent / file, str(min(one_task * (os.cpu_count() or 1), most)))
+        _write(folder / file, str(one_task))
+        return folder
+    except OSError as exc:
+        print(f"autotriton judge: no cpu share for slot {slot}: {exc}", file=sys.stderr)
+        if hierarchy.version == 1:  # on v2 the folder is the slot's memory cgroup, which stays
+            for folder in made:
+                _remove(folder)
+        return None
 
 
 def _remove(folder: Path) -> None:

@@ -11,8 +11,9 @@ writable, a tmpfs of its own whose size the judge sets per task; only what Pytho
 visible), `pid` (the command is init of its own PID namespace: when it exits, everything it started dies), `ipc`,
 `ipc_limits` (no SysV shared memory or message queues), `uts` (a hostname of its own), `uid` (a uid/gid of its own
 when started as root: `sandbox_uid`), `rlimits` (CPU time, file size, open files, processes, no core files),
-`memory` (address space; not on a GPU, where CUDA maps a huge virtual range), `cgroup_memory` and `cgroup_pids` (the
-slot's cgroups, made by the judge: `cgroup.py`; the memory and tasks of every process inside together),
+`memory` (address space; not on a GPU, where CUDA maps a huge virtual range), `cgroup_memory`, `cgroup_pids` and
+`cgroup_cpu` (the slot's cgroups, made by the judge: `cgroup.py`; the memory, tasks and CPU share of every process
+inside together),
 `no_new_privs`, `seccomp` (no user namespaces of its own). Every process inside is undumpable (`untraceable`).
 """
 from __future__ import annotations

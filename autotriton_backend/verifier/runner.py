@@ -34,6 +34,7 @@ import weakref
 from pathlib import Path
 from typing import Any
 
+from ..task import python_lines
 from .contain import INPUTS, SCRATCH, untraceable
 from .transport import Channel, ProtocolError, TensorRef, extent, read_tensor, write_tensor
 
@@ -509,7 +510,8 @@ class _Session:
         path.write_text(source)
         # and the lines stay readable if the candidate moves the file away (tests/attacks_sandbox/job_link_outlives):
         # on a GPU, kernels read their source when decorated; here the GPU front end reads it at each launch
-        linecache.cache[str(path)] = (len(source), None, source.splitlines(True), str(path))
+        lines = [line + "\n" for line in python_lines(source)]  # numbered as Python numbers the code's lines
+        linecache.cache[str(path)] = (len(source), None, lines, str(path))
         with PoisonedAllocations(fill):
             try:
                 spec = importlib.util.spec_from_file_location(CANDIDATE_MODULE, path)
