@@ -137,7 +137,8 @@ class Refused(Exception):
 # whole library included, ~35 KiB). A 1 MiB one ended the judge (`internal`) for it and the next candidate.
 MAX_SOURCE_BYTES = 256 * 1024
 # What str.splitlines() breaks lines at and Python does not: a reader that splits so (Triton's, or ours once) sees
-# other lines than Python runs (tests/attacks_sandbox/linecache_shift_ungated_kernel.py). No honest answer needs them.
+# other lines than Python runs (tests/attacks_sandbox/linecache_shift_ungated_kernel.py). No honest answer needs them,
+# and every answer seen with one was a cheat (interp_rewriter_line_split too): refused as `hacked`.
 FOREIGN_LINE_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
 
@@ -171,7 +172,7 @@ def _checks(source: str) -> tuple[Check, ...]:
     if foreign:
         return (Check("syntax", True), Check("gate", False, f"the answer holds U+{ord(foreign.group()):04X}, a line "
                                          "break to some readers of source and not to Python: end lines with \\n only",
-                                         hacked=False))
+                                         hacked=True))
     try:
         tree, scopes = parse_source(source), source_scopes(source)
     except SyntaxError as exc:
