@@ -37,7 +37,7 @@ OPTIONS = VerifyOptions(device="cpu", timeout_s=40)
 VERDICT_TIMEOUT_S = 120  # a judge that blocks on a planted file must fail the test, not hang it
 
 
-def header_value(path: Path, name: str) -> str:
+def constant(path: Path, name: str) -> str:
     """A module constant of an attack file (`NAME = value`), so the test and the attack agree on it."""
     match = re.search(rf"^{name} = (.+)$", path.read_text(), re.MULTILINE)
     assert match, f"{path.name} lacks '{name} = '"
@@ -117,7 +117,7 @@ def test_a_candidate_cannot_starve_another_slot_of_cpu() -> None:
     processes together weigh as one task (cgroup_cpu). Unweighed, it got about 1% of a core and was still judging
     when the hold ended (checked by taking the cpu controller out of cgroup.CONTROLLERS)."""
     task = KernelTask.from_file(TASKS / "task_add_relu.py")
-    hold_s = int(header_value(STARVE, "HOLD_S"))
+    hold_s = int(constant(STARVE, "HOLD_S"))
     with VerifierPool("cpu", workers=2) as pool:
         pool.submit(task, Candidate((TASKS / "honest_single_kernel.py").read_text()), OPTIONS).result(
             VERDICT_TIMEOUT_S)  # both slots' sandboxes are up: the hold below is the honest candidate's alone
@@ -128,6 +128,9 @@ def test_a_candidate_cannot_starve_another_slot_of_cpu() -> None:
             VERDICT_TIMEOUT_S)
         seconds = time.monotonic() - started
         starved = starve.result(VERDICT_TIMEOUT_S)
+        judge = pool.process.pid
+    left = [folder for h in hierarchies().values() for folder in (h.root / PARENT).glob(f"judge{judge}-slot*")]
+    assert left == [], left  # removed with the pool: no spinner (nor anything else) outlived its sandbox
     assert judged.correct and "cgroup_cpu" in judged.layers, (judged.feedback, judged.layers)
     assert seconds < hold_s - 5, f"the honest candidate took {seconds:.1f} s beside the spinners"
     failed = starved.failed_check
