@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -14,10 +15,13 @@ EXAMPLE = ROOT / "examples" / "benchmarks" / "test_speedups.py"
 
 
 def pytest_run(*args: str) -> subprocess.CompletedProcess:
-    """The example file as a user runs it; `-p` loads the plugin whether or not its entry point is installed."""
+    """The example file as a user runs it: `-p` loads the plugin whether or not its entry point is installed, and
+    an xdist worker's environment (the suite's own workers) does not reach it: pytest-benchmark turns itself off
+    under xdist."""
     command = [sys.executable, "-m", "pytest", str(EXAMPLE), "-p", "autotriton_pytest", "-k", "mlp",
                "-p", "no:cacheprovider", "--benchmark-max-time=0.05", *args]
-    return subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=ROOT)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_XDIST")}
+    return subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=ROOT, env=env)
 
 
 def test_example_benchmark_table_json_compare_and_plot(tmp_path):
