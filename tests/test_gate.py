@@ -49,6 +49,17 @@ def test_autotune_and_constants_pass():
     assert refusal(module(body)) is None
 
 
+def test_metadata_held_in_a_name_and_module_constant_defaults_pass():
+    """Round attack23: honest spellings refused as hacked (tests/catalogue/honest_metadata_bound_names.py,
+    honest_kernel_default_module_constant.py); the refusals above show each stays closed to anything else."""
+    body = ("BLOCK = 128\n@triton.jit(do_not_specialize=['n'])\ndef j(p, n, B: tl.constexpr = BLOCK):\n"
+            "    kind = p.dtype.element_ty\n    bits = kind.fp_mantissa_width + kind.exponent_bias + kind.int_bitwidth\n"
+            "    tl.store(p + tl.arange(0, B), tl.zeros((B,), tl.float32) + bits)\n")
+    forward = ("info = torch.finfo(x.dtype)\n        device = x.device\n        here = torch.device('cpu')\n"
+               "        return info.min, info.eps, device.type, device.index, here.type")
+    assert refusal(module(body, forward)) is None
+
+
 @pytest.mark.parametrize(
     "body, forward, words",
     [
@@ -101,6 +112,12 @@ def test_autotune_and_constants_pass():
         ('@triton.jit\ndef\tj(p):\n    note = """\ndef j(p):\n    pass"""', "return x", "exactly one line starting"),
         ("def helper():\n    return 0\n@triton.jit\ndef j(p, d=helper()):\n    pass", "return x", "not a constant"),
         ("debug = 0\n@triton.jit(debug=0)\ndef j(p, d=debug):\n    pass", "return x", "not a constant"),
+        ("debug = 0\n@triton.jit(**{'debug': 0})\ndef j(p, d=debug):\n    pass", "return x", "not a constant"),
+        ("debug = 0\ndebug = [0]\n@triton.jit\ndef j(p, d=debug):\n    pass", "return x", "not a constant"),
+        ("", "info = torch.finfo(x.dtype)\n        info = x\n        return info.max", "`.max` in `info.max`"),
+        ("def f(info):\n    return info.max", "info = torch.iinfo(x.dtype)\n        return f(x)", "`.max` in `info.max`"),
+        ("", "device = x.device\n        for device in [x]:\n            pass\n        return device.type",
+         "`.type` in `device.type`"),
         ("class interpreter_semantic(nn.Module):\n    pass", "return x", "binding the name `interpreter_semantic`"),
         ("", "for tl.maximum in [tl.minimum]:\n            pass\n        return x", "assigning to `tl.maximum`"),
         ("", "q = [0 for torch.empty_like in [abs]]\n        return x", "assigning to `torch.empty_like`"),

@@ -341,7 +341,22 @@ def test_kernel_body_watch_counts_torch_compute_inside_an_interpreted_launch(mon
         with KernelBodyWatch(observer):
             kernel[(1,)](out, BLOCK=4)
         seen[kernel.__name__] = dict(observer.compute_ops)
-    assert seen == {"torch_in_body": {"add (inside a kernel)": 1}, "honest": {}}
+    assert seen == {"torch_in_body": {"aten.add (inside a kernel)": 1}, "honest": {}}
+
+
+def test_a_tensors_text_made_under_the_monitor_is_compute_and_printing_comes_back_after():
+    """torch writes a tensor's text with every dispatch mode off: `"%s" % x` read its values unseen
+    (tests/attacks/round23_host_repr_bits.py)."""
+    import torch._tensor_str as tensor_str
+
+    from autotriton_backend.verifier.monitors import monitor_forward
+
+    original, bits = tensor_str._str, torch.ones(2).view(torch.int32)
+    with monitor_forward("none") as monitor:
+        text = "%s" % bits
+    assert "1065353216" in text  # the bits of 1.0: the text itself is unchanged
+    assert monitor.compute_ops == {"a tensor's values as text (str, repr or %)": 1}
+    assert tensor_str._str is original and repr(bits) == text
 
 
 def test_a_reference_set_evicted_mid_session_keeps_its_files_until_the_session_ends(monkeypatch):

@@ -46,7 +46,8 @@ TENSOR_ATTRIBUTES = frozenset({
     "contiguous", "view", "reshape", "permute", "transpose", "t", "T", "unsqueeze", "squeeze", "expand",
     "expand_as", "view_as", "flatten", "unflatten", "narrow", "select", "split", "chunk", "element_size",
     "is_floating_point", "new_empty", "new_zeros", "new_ones", "new_full", "as_strided", "storage_offset",
-    "itemsize", "weight", "bias", "eps", "append", "index", "count",
+    "itemsize", "weight", "bias", "eps", "append", "index", "count", "nelement", "requires_grad", "is_signed",
+    "is_complex", "movedim", "mT",
 })
 # What torch.finfo(dtype) / torch.iinfo(dtype) and a tensor's .device tell: numbers and names, no tensor values.
 # Any attribute not listed is refused as cheating (host compute such as x.clamp is the classic hack), so honest
@@ -78,7 +79,8 @@ def _kernel_members() -> frozenset[str]:
     names = {name for cls in (tl.tensor, tl.dtype) for name in dir(cls) if not name.startswith("_") and (
         isinstance(member := inspect.getattr_static(cls, name), (types.FunctionType, property, staticmethod))
         or type(member).__module__.startswith("triton.runtime"))}  # a @jit method (or its interpreted form)
-    return frozenset(names | {"dtype", "shape", "element_ty", "numel", "primitive_bitwidth"}) - {
+    return frozenset(names | {"dtype", "shape", "element_ty", "numel", "primitive_bitwidth", "int_bitwidth",
+                              "fp_mantissa_width", "exponent_bias"}) - {
         "handle", "type", "to_ir", "codegen_name", "cache_key_part", "mangle"}
 
 
@@ -222,6 +224,9 @@ class _Gate:
         self.decorators = {id(d.func if isinstance(d, ast.Call) else d) for n in ast.walk(tree)
                            if isinstance(n, ast.FunctionDef) for d in n.decorator_list}
         self.type_uses = {id(n) for place in _type_places(tree) for n in ast.walk(place)}
+        bound = _bound_kinds(tree)  # `info = torch.finfo(x.dtype)`, `device = x.device`: fields read off the name
+        self.type_info_names = frozenset(name for name, kinds in bound.items() if kinds == {"type_info"})
+        self.device_names = frozenset(name for name, kinds in bound.items() if kinds == {"device"})
         self.self_attributes = {
             t.attr for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign))
             for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
@@ -371,10 +376,15 @@ class _Gate:
             raise Refused(kernel, f"kernel `{kernel.name}` must have exactly one line starting with `def ` "
                                   "(its own, written `def name(`): no nested functions or such strings in a "
                                   "@triton.jit kernel")
+        # A module constant is a constant default too, unless a decorator's keyword has its name: the interpreter
+        # re-runs the `def` line with the `triton.jit(...)` call's keywords as its locals, so `box=debug` under
+        # `@triton.jit(debug=PARKED)` read a list of tensors (tests/attacks/interp_jit_keyword_default.py).
+        keywords = {k.arg for d in kernel.decorator_list if isinstance(d, ast.Call) for k in d.keywords}
+        named = set() if None in keywords else self.constants - keywords
         for default in kernel.args.defaults + [d for d in kernel.args.kw_defaults if d is not None]:
-            if not _constant(default):
+            if not (_constant(default) or isinstance(default, ast.Name) and default.id in named):
                 raise Refused(default, f"the default `{ast.unparse(default)}` of kernel `{kernel.name}` is not a "
-                                       "constant: use a literal such as 128, 1e-5 or tl.float32")
+                                       "constant: use a literal such as 128, 1e-5 or tl.float32, or a module constant")
 
     @staticmethod
     def _hooks(nodes: list[ast.AST]) -> None:
@@ -523,9 +533,9 @@ class _Gate:
             if attrs != ["__init__"]:
                 raise Refused(node, f"`{text}` is not allowed: only super().__init__")
             return
-        if isinstance(base, ast.Call) and ast.unparse(base.func) in ("torch.finfo", "torch.iinfo"):
+        if _value_kind(base) == "type_info" or root in self.type_info_names:
             values = TYPE_INFO_ATTRIBUTES
-        for before, name in zip([None, *attrs], attrs):
+        for before, name in zip(["device" if root in self.device_names else None, *attrs], attrs):
             if name not in (DEVICE_ATTRIBUTES if before == "device" else values):
                 where = "in a @triton.jit kernel" if kernel else "in host code (allowed: shapes, strides, views)"
                 raise Refused(node, f"attribute `.{name}` in `{text}` is not allowed {where}")
@@ -572,6 +582,37 @@ def _constant(node: ast.expr) -> bool:
         return isinstance(node, ast.Name) and node.id in MODULES
     return isinstance(node, ast.Constant) or isinstance(node, (ast.UnaryOp, ast.BinOp, ast.Tuple)) and all(
         _constant(n) for n in ast.iter_child_nodes(node) if isinstance(n, ast.expr))
+
+
+def _bound_kinds(tree: ast.Module) -> dict[str, set[str]]:
+    """What every binding of each name, in any scope, binds it to (`_value_kind`). A name read for finfo or device
+    fields must be bound only to those: `info = torch.finfo(...)` in one function and `info = x` in another would
+    make `info.max` a tensor's max (round attack23 found the held-in-a-name idioms refused as hacked:
+    tests/catalogue/honest_metadata_bound_names.py)."""
+    simple = {id(n.targets[0]): n.value for n in ast.walk(tree)
+              if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)}
+    kinds: dict[str, set[str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            kinds.setdefault(node.id, set()).add(_value_kind(simple.get(id(node))))
+        elif isinstance(node, ast.arg):
+            kinds.setdefault(node.arg, set()).add("other")
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            kinds.setdefault(node.name, set()).add("other")
+        elif isinstance(node, ast.alias):
+            kinds.setdefault((node.asname or node.name).split(".")[0], set()).add("other")
+    return kinds
+
+
+def _value_kind(value: ast.expr | None) -> str:
+    """"type_info" for torch.finfo(...) / torch.iinfo(...), "device" for X.device or torch.device(...), else
+    "other"."""
+    called = ast.unparse(value.func) if isinstance(value, ast.Call) else None
+    if called in ("torch.finfo", "torch.iinfo"):
+        return "type_info"
+    if called == "torch.device" or isinstance(value, ast.Attribute) and value.attr == "device":
+        return "device"
+    return "other"
 
 
 def _type_places(tree: ast.AST) -> list[ast.expr]:

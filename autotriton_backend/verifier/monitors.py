@@ -64,9 +64,9 @@ class PoisonedAllocations(TorchDispatchMode):
         if name in ALLOCATION_OPS and isinstance(out, torch.Tensor):
             self._fill(out)
         elif name not in LAYOUT_OPS:
-            self.computed(str(func.overloadpacket).removeprefix("aten."))
+            self.computed(str(func.overloadpacket))
         elif _converts(name, args, out):
-            self.computed(f"{name} (a dtype conversion)")
+            self.computed(f"aten.{name} (a dtype conversion)")
         return out
 
     def _fill(self, tensor: torch.Tensor) -> None:
@@ -113,7 +113,7 @@ class KernelBodyWatch(TorchDispatchMode):
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         name = func.overloadpacket.__name__
         if name not in INTERPRETER_OPS:
-            self.observer.computed(f"{str(func.overloadpacket).removeprefix('aten.')} (inside a kernel)")
+            self.observer.computed(f"{func.overloadpacket} (inside a kernel)")
         return func(*args, **(kwargs or {}))
 
 
@@ -155,8 +155,29 @@ def monitor_forward(fill: str = "nan") -> Iterator[ForwardMonitor]:
     """Run a forward call under a fresh monitor, fresh allocations filled as `fill` says (FILLS); a compiled
     kernel's internals are invisible to it."""
     monitor = ForwardMonitor(fill)
-    with counting_launches(monitor.kernels, observer=monitor), monitor:
+    with counting_launches(monitor.kernels, observer=monitor), watching_tensor_text(monitor), monitor:
         yield monitor
+
+
+@contextmanager
+def watching_tensor_text(observer: PoisonedAllocations) -> Iterator[None]:
+    """A tensor's text is its values. torch writes it with every dispatch mode off (`torch._tensor_str._str`,
+    behind str, repr and `%`), so `"%s" % x.view(torch.int32)` read the exact bits unseen and Python computed the
+    outputs from them (tests/attacks/round23_host_repr_bits.py): any tensor's text made under the monitor is
+    recorded as compute."""
+    import torch._tensor_str as tensor_str
+
+    original = tensor_str._str
+
+    def watched(self, *, tensor_contents=None):
+        observer.computed("a tensor's values as text (str, repr or %)")
+        return original(self, tensor_contents=tensor_contents)
+
+    tensor_str._str = watched
+    try:
+        yield
+    finally:
+        tensor_str._str = original
 
 
 @dataclass
@@ -245,6 +266,8 @@ def check_launch(function, args: tuple, kwargs: dict) -> dict[str, Any]:
     constexprs = {p.name for p in params if p.annotation is not inspect.Parameter.empty
                   and "constexpr" in _normalize_ty(p.annotation)}  # as Triton tells them
     for name, value in bound.items():
+        if type(value) is tl.constexpr:  # `BLOCK = tl.constexpr(256)` passed on: Triton unwraps it, so do we
+            value = value.value  # (tests/catalogue/honest_constexpr_object_argument.py)
         plain = type(value) in (int, float, bool, str, type(None)) or isinstance(value, (torch.dtype, tl.dtype))
         pointer = type(value) in (torch.Tensor, torch.nn.Parameter) and name not in constexprs
         if not (plain or pointer):

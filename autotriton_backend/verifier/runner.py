@@ -553,7 +553,7 @@ class _Session:
         if monitor.launches == 0:
             raise _Failed("triton_launch", "forward launched no Triton kernel")
         if monitor.compute_ops:
-            ops = ", ".join(f"aten.{op} x{n}" for op, n in monitor.compute_ops.most_common(8))
+            ops = ", ".join(f"{op} x{n}" for op, n in monitor.compute_ops.most_common(8))
             raise _Failed("torch_compute", f"forward ran PyTorch compute, where only Triton kernels may: {ops}")
         if not same_state(state, kept_state(self.model, self.module, self.own_names)):
             raise _Failed("state", "forward changed its own state (ModelNew's attributes or tensors, a module-level "
