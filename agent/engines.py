@@ -61,6 +61,11 @@ class Engine(ABC):
     ) -> list[list[Completion]]:
         """`n` completions for each conversation, in order. Raises EngineError on failure."""
 
+    def room(self, conversation: Conversation) -> int | None:
+        """Tokens the model's context leaves for an answer to `conversation`; None where the engine cannot tell
+        (a server, a files directory)."""
+        return None
+
 
 def make_engine(spec: str, **options: Any) -> Engine:
     """Build the engine a spec names; `options` go to that engine's constructor."""
@@ -131,8 +136,7 @@ class HFEngine(Engine):
         self.pad_id = self.tokenizer.pad_token_id if self.tokenizer.pad_token_id is not None else self.eos_ids[0]
 
     def generate(self, conversations, n, temperature, max_tokens, meta=None):
-        prompts = [self.tokenizer.apply_chat_template(c, add_generation_prompt=True, tokenize=False) for c in conversations]
-        ids = [self.tokenizer(p, add_special_tokens=False)["input_ids"] for p in prompts]
+        ids = [self._prompt_ids(c) for c in conversations]
         room = [max_tokens if self.context is None else min(max_tokens, self.context - len(i)) for i in ids]
         replies: list[list[Completion]] = [[Completion("", 0)] * n for _ in conversations]
         fits = sorted((i for i in range(len(ids)) if room[i] >= 1), key=lambda i: len(ids[i]))  # alike lengths together
@@ -142,6 +146,13 @@ class HFEngine(Engine):
                                                           [room[i] for i in chunk])):
                 replies[i] = completions
         return replies
+
+    def room(self, conversation: Conversation) -> int | None:
+        return None if self.context is None else self.context - len(self._prompt_ids(conversation))
+
+    def _prompt_ids(self, conversation: Conversation) -> list[int]:
+        prompt = self.tokenizer.apply_chat_template(conversation, add_generation_prompt=True, tokenize=False)
+        return self.tokenizer(prompt, add_special_tokens=False)["input_ids"]
 
     def _sample(self, ids: list[list[int]], n: int, temperature: float, rooms: list[int]) -> list[list[Completion]]:
         import torch

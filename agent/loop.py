@@ -3,8 +3,9 @@
 Turn 0 asks the engine for `k` answers to one prompt; each answer then lives in its own
 conversation. Every later turn continues the conversations that still have work to do: a failed
 candidate gets its own code back with the verifier's feedback (repair), a correct one that is
-slower than torch.compile gets a speed request. Nothing here writes to the kernel cache: the
-caller decides what to keep.
+slower than torch.compile gets a speed request. A conversation whose model context has no room left
+for an answer as long as its last one starts again from the task: a fresh sample, not a cut-off repair.
+Nothing here writes to the kernel cache: the caller decides what to keep.
 """
 from __future__ import annotations
 
@@ -52,7 +53,7 @@ class SearchResult:
     task_key: str
     winner: Attempt | None
     attempts: list[Attempt]
-    conversations: list[list[dict[str, str]]]
+    conversations: list[list[dict[str, str]]]  # one per sample, then those a restarted sample left behind
     stop_reason: str  # "good enough", "turns", "seconds", "tokens" or "error"
     tokens: int = 0
     seconds: float = 0.0
@@ -154,6 +155,7 @@ class _Search:
             batch = self.engine.generate([first_prompt(self.task)], b.samples, b.temperature, b.max_tokens, meta)
             completions = batch[0] if len(batch) == 1 else []
         else:
+            self._restart_the_cramped(turn, active)
             self.emit(Event("generate", turn, message=f"{len(active)} conversations"))
             meta = [RequestMeta(self.task.key, turn, i) for i in active]
             batch = self.engine.generate([self.conversations[i] for i in active], 1, b.temperature, b.max_tokens, meta)
@@ -164,6 +166,19 @@ class _Search:
             self.conversations = [first_prompt(self.task) for _ in completions]
         self.tokens += sum(c.tokens for c in completions)
         return completions
+
+    def _restart_the_cramped(self, turn: int, active: list[int]) -> None:
+        """The bundled model's context is 4,096 tokens and its answers ~2,400: a repair (task, answer, feedback)
+        left it ~1,370, and the answers it wrote there held no code (the quickstart's coarse region, session 19).
+        Such a conversation starts again from the task."""
+        for sample in active:
+            room = self.engine.room(self.conversations[sample])
+            last = next(a.tokens for a in reversed(self.attempts) if a.candidate.provenance.sample == sample)
+            if room is not None and room < last:
+                self.conversations.append(self.conversations[sample])  # kept (after the k live ones), never lost
+                self.conversations[sample] = first_prompt(self.task)
+                self.emit(Event("generate", turn, sample, f"restarted from the task: {room} tokens of context left, "
+                                                         f"the last answer took {last}"))
 
     def _judge(self, turn: int, active: list[int], replies: list[Completion]) -> list[int]:
         """Verify this turn's candidates, extend their conversations, return the samples to continue."""

@@ -81,12 +81,11 @@ def tiny_model(tmp_path_factory) -> Path:
     return path
 
 
-@pytest.fixture(scope="session")
-def trained_tiny_model(tmp_path_factory) -> Path:
-    """A tiny decoder overfitted (loss on the answer only) to answer task_add_relu's first prompt with an
-    honest kernel and eos: a stand-in for the bundled model that writes a parsable, verifiable answer."""
-    prompt, answer = _tiny_conversation()
-    model, tokenizer = _tiny_model([prompt[0]["content"], answer], hidden=48, layers=1, context=2048)
+def _overfitted(answer: str, context: int, fit_exactly: bool = False):
+    """A tiny decoder overfitted (loss on the answer only) to answer task_add_relu's first prompt with `answer` and
+    eos. With `fit_exactly`, its context holds that prompt and answer with 16 tokens to spare, and no more."""
+    prompt, _ = _tiny_conversation()
+    model, tokenizer = _tiny_model([prompt[0]["content"], answer], hidden=48, layers=1, context=context)
     prefix = tokenizer.apply_chat_template(prompt, add_generation_prompt=True, tokenize=False)
     text = tokenizer.apply_chat_template(prompt + [{"role": "assistant", "content": answer}], tokenize=False)
     assert text.startswith(prefix)
@@ -103,7 +102,30 @@ def trained_tiny_model(tmp_path_factory) -> Path:
         if loss.item() < 0.01:
             break
     assert loss.item() < 0.01, f"the tiny model did not learn its answer (loss {loss.item():.3f})"
-    path = tmp_path_factory.mktemp("trained-tiny-model")
-    model.eval().save_pretrained(path)
+    if fit_exactly:
+        model.config.max_position_embeddings = ids.shape[1] + 16
+    return model.eval(), tokenizer
+
+
+def _saved(model, tokenizer, path: Path) -> Path:
+    model.save_pretrained(path)
     tokenizer.save_pretrained(path)
     return path
+
+
+@pytest.fixture(scope="session")
+def trained_tiny_model(tmp_path_factory) -> Path:
+    """Answers task_add_relu's first prompt with an honest kernel and eos: a stand-in for the bundled model that
+    writes a parsable, verifiable answer."""
+    _, answer = _tiny_conversation()
+    return _saved(*_overfitted(answer, context=2048), tmp_path_factory.mktemp("trained-tiny-model"))
+
+
+@pytest.fixture(scope="session")
+def cramped_tiny_model(tmp_path_factory) -> Path:
+    """Answers task_add_relu's first prompt with a wrong kernel (x - y), in a context with room for that answer
+    and not for a repair: the bundled model's case (a 4,096-token context, answers of ~2,400)."""
+    _, answer = _tiny_conversation()
+    wrong = answer.replace("x + y", "x - y")
+    assert wrong != answer
+    return _saved(*_overfitted(wrong, context=2048, fit_exactly=True), tmp_path_factory.mktemp("cramped-tiny-model"))

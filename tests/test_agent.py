@@ -203,6 +203,26 @@ def test_hf_engine_garbage_model(task: KernelTask, tiny_model: Path) -> None:
     assert result.attempts[0].candidate.provenance.engine == "hf"
 
 
+def test_a_conversation_with_no_room_left_to_repair_starts_again_from_the_task(cramped_tiny_model: Path) -> None:
+    """The bundled model's repairs had ~1,370 tokens of context left after answers of ~2,400, and wrote no code
+    there (session 19's quickstart): such a conversation restarts from the task, and the one it left is kept."""
+    task = KernelTask.from_file(Path(__file__).parent / "catalogue" / "task_add_relu.py")
+    engine = make_engine(f"hf:{cramped_tiny_model}", device="cpu")
+    first, events = first_prompt(task), []
+    result = search(task, engine, Budget(samples=1, turns=2, temperature=0.0), CPU, on_event=events.append)
+    assert [a.verdict.failure for a in result.attempts] == ["mismatch", "mismatch"]  # its wrong kernel, twice
+    live, left = result.conversations
+    assert engine.room(left) < result.attempts[0].tokens  # a repair would have been cut short
+    assert [e.sample for e in events if "restarted from the task" in e.message] == [0]
+    assert [m["role"] for m in live] == [m["role"] for m in left] == ["user", "assistant", "user"]
+    assert live[0] == left[0] == first[0] and result.attempts[1].candidate.sha256 == result.attempts[0].candidate.sha256
+
+    roomy = make_engine(f"hf:{cramped_tiny_model}", device="cpu")
+    roomy.context = None  # a server's engine, which cannot tell: the repair is asked for
+    result = search(task, roomy, Budget(samples=1, turns=2, temperature=0.0), CPU)
+    assert len(result.conversations) == 1 and len(result.conversations[0]) == 5
+
+
 # ---------------------------------------------------------------- openai engine against `transformers serve`
 
 
