@@ -56,6 +56,7 @@ def test_metadata_held_in_a_name_and_module_constant_defaults_pass():
             "    kind = p.dtype.element_ty\n    bits = kind.fp_mantissa_width + kind.exponent_bias + kind.int_bitwidth\n"
             "    tl.store(p + tl.arange(0, B), tl.zeros((B,), tl.float32) + bits)\n")
     forward = ("info = torch.finfo(x.dtype)\n        device = x.device\n        here = torch.device('cpu')\n"
+               "        assert sum(x.shape) > 0, 'empty: ' + str(x.shape)\n"
                "        return info.min, info.eps, device.type, device.index, here.type")
     assert refusal(module(body, forward)) is None
 
@@ -118,6 +119,7 @@ def test_metadata_held_in_a_name_and_module_constant_defaults_pass():
         ("def f(info):\n    return info.max", "info = torch.iinfo(x.dtype)\n        return f(x)", "`.max` in `info.max`"),
         ("", "device = x.device\n        for device in [x]:\n            pass\n        return device.type",
          "`.type` in `device.type`"),
+        ("", "return tl.core.inspect.getsource", "tl.core.inspect"),
         ("class interpreter_semantic(nn.Module):\n    pass", "return x", "binding the name `interpreter_semantic`"),
         ("", "for tl.maximum in [tl.minimum]:\n            pass\n        return x", "assigning to `tl.maximum`"),
         ("", "q = [0 for torch.empty_like in [abs]]\n        return x", "assigning to `torch.empty_like`"),
@@ -148,6 +150,15 @@ def test_refusals_name_the_construct(body, forward, words):
 def test_syntax_outside_the_allowlist_is_refused_but_not_called_cheating(forward, words):
     name, reason, hacked = refusal(module(forward=forward))
     assert name == "gate" and not hacked and words in reason
+
+
+@pytest.mark.parametrize("call", ["tl.math.tanh(x)", "tl.tanh(x)", "tl.libdevice.tanh(x)", "triton.language.math.pow(x, 2)"])
+def test_a_language_name_this_triton_lacks_is_an_honest_mistake(call):
+    """Triton 2's API (round attack24: refused as a cheat, tests/catalogue/refused_old_triton_api.py)."""
+    body = f"@triton.jit\ndef j(p, BLOCK: tl.constexpr):\n    x = tl.load(p + tl.arange(0, BLOCK))\n    y = {call}\n"
+    name, reason, hacked = refusal(module(body))
+    assert name == "gate" and not hacked and "does not exist in this Triton" in reason, reason
+    assert refusal(module(body.replace(call, "libdevice.tanh(x)"))) is None
 
 
 def test_structure_and_syntax():

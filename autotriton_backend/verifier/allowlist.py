@@ -59,8 +59,11 @@ LAYER_ATTRIBUTES = frozenset({
     "weight", "bias", "running_mean", "running_var", "eps", "momentum", "in_features", "out_features",
     "in_channels", "out_channels", "kernel_size", "stride", "padding", "dilation", "groups",
     "normalized_shape", "num_groups", "num_features", "num_embeddings", "embedding_dim", "padding_idx",
-    "training", "elementwise_affine",
-})
+    "training", "elementwise_affine", "hidden_size", "input_size", "num_layers", "bidirectional", "batch_first",
+    "nonlinearity", "negative_slope", "p",
+}) | frozenset(  # nn.RNN/LSTM/GRU's parameters by name (tests/catalogue/honest_rnn_named_weights.py)
+    f"{kind}_{gates}_l{layer}{direction}" for kind in ("weight", "bias") for gates in ("ih", "hh")
+    for layer in range(8) for direction in ("", "_reverse"))
 SELF_METHODS = frozenset({"register_buffer", "register_parameter", "parameters", "buffers", "training"})
 # nn.Module's own members: `self.NAME = ...` anywhere (dead code too) would let self.NAME be read, and where the
 # assignment never runs that reads nn.Module's method (register_forward_hook, apply, register_*_hook...).
@@ -101,7 +104,7 @@ def _interpreter_names() -> frozenset[str]:
 INTERPRETER_NAMES = _interpreter_names()
 BUILTINS = frozenset({
     "range", "len", "min", "max", "int", "float", "bool", "tuple", "list", "dict", "isinstance", "enumerate",
-    "zip", "abs", "super", "round", "all", "any", "reversed", "sorted", "divmod",
+    "zip", "abs", "super", "round", "all", "any", "reversed", "sorted", "divmod", "str", "sum",
     "ValueError", "RuntimeError", "AssertionError", "NotImplementedError", "TypeError", "True", "False", "None",
 })
 BUILTIN_NAMES = frozenset(dir(builtins))
@@ -519,6 +522,10 @@ class _Gate:
                 raise Refused(node, "`torch.Tensor` is allowed only in annotations and isinstance checks: called, it "
                                     "builds a tensor from values on the host; allocate with torch.empty and write "
                                     "it in a kernel")
+            if missing := _missing_language_name((root, *attrs)):
+                raise Refused(node, f"`{text}` does not exist in this Triton ({triton.__version__}): no `{missing}` "
+                                    "there (an older Triton's API?); math functions such as tanh are in "
+                                    "triton.language.extra.libdevice", hacked=False)
             if not _module_chain_allowed((root, *attrs)):
                 raise Refused(node, f"`{text}` is not allowed; from torch only allocation (torch.empty, "
                                     "torch.empty_like, torch.zeros, dtypes), from triton only jit, cdiv, "
@@ -653,6 +660,22 @@ def _module_chain_allowed(chain: tuple[str, ...]) -> bool:
         if not _in_kernel_language(obj):
             return False
     return True
+
+
+def _missing_language_name(chain: tuple[str, ...]) -> str | None:
+    """The first step of a triton.language chain that does not exist (`tl.math.tanh`, Triton 2's API): an
+    honest answer for another Triton, which fails to compile, not a reach outside the language (round attack24
+    found it refused as a cheat: tests/catalogue/refused_old_triton_api.py)."""
+    if chain[0] not in ("tl", "libdevice") and chain[:2] != ("triton", "language"):
+        return None
+    obj: object = MODULES[chain[0]] if chain[0] != "triton" else tl
+    for name in chain[2:] if chain[0] == "triton" else chain[1:]:
+        if not _in_kernel_language(obj):
+            return None  # past the language already: refused as a reach, whatever follows
+        if not hasattr(obj, name):
+            return name
+        obj = getattr(obj, name)
+    return None
 
 
 def _in_kernel_language(obj: object) -> bool:

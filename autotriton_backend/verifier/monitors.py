@@ -121,10 +121,11 @@ def _converts(name: str, args: tuple, out: Any) -> bool:
     """A copy between dtypes is arithmetic (rounding, truncation, `!= 0` for bool), not layout: host code did a
     cast-and-transpose task with `out[...] = x.t()` into a float16 buffer (round13_host_copy_compute). So is a view
     as another dtype of another size: the high half of each float32, viewed as int16, is a bfloat16 cast
-    (round14_view_dtype_cast)."""
-    if name not in ("copy_", "_to_copy", "view") or not args or not isinstance(out, torch.Tensor):
+    (round14_view_dtype_cast). So is fill_ from a tensor of another dtype: `out[j, i:i + 1] = x[i, j]` runs
+    fill_.Tensor, not copy_ (round24_host_fill_tensor_cast)."""
+    if name not in ("copy_", "_to_copy", "view", "fill_") or not args or not isinstance(out, torch.Tensor):
         return False
-    source = args[1] if name == "copy_" else args[0]
+    source = args[1] if name in ("copy_", "fill_") else args[0]
     if not isinstance(source, torch.Tensor) or source.dtype == out.dtype:
         return False
     # the same bytes read as another type of one size (0/1 stored as uint8, returned as bool) change no value
