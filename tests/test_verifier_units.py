@@ -431,3 +431,32 @@ print(runner._state_changed())
     assert done.returncode == 0 and len(lines) == 3, (done.stdout, done.stderr[-2000:])
     assert lines[0] == "''" and "rlimits" in lines[1] and "nice" in lines[1], (done.stdout, done.stderr[-2000:])
     assert "io_priority" in lines[2] and "autogroup" in lines[2], (done.stdout, done.stderr[-2000:])
+
+
+@pytest.mark.parametrize("args, kwargs, words", [
+    ((1, 2, 3), {}, "positional arguments"),  # one more than the kernel has
+    ((1,), {"out_ptr": 1}, "pass each once"),  # out_ptr by position and by name: the name's value was checked
+])
+def test_every_launch_argument_is_bound_to_one_named_parameter(monkeypatch, args, kwargs, words):
+    """Past a `*rest` parameter (or a second value for one name), an argument went unchecked: a duck's new_empty
+    ran a host cast inside the launch (tests/attacks/round25_vararg_duck_launch_cast.py)."""
+    import triton
+    import triton.language as tl
+
+    from autotriton_backend.verifier.monitors import LaunchRefused, check_launch
+
+    monkeypatch.setenv("TRITON_INTERPRET", "1")
+
+    @triton.jit
+    def named(out_ptr, BLOCK: tl.constexpr):
+        tl.store(out_ptr + tl.arange(0, BLOCK), tl.zeros((BLOCK,), tl.float32))
+
+    @triton.jit
+    def rest(out_ptr, BLOCK: tl.constexpr, *more):
+        tl.store(out_ptr + tl.arange(0, BLOCK), tl.zeros((BLOCK,), tl.float32))
+
+    assert check_launch(named, (torch.zeros(4),), {"BLOCK": 4})["BLOCK"] == 4
+    with pytest.raises(LaunchRefused, match=words):
+        check_launch(named, args, kwargs)
+    with pytest.raises(LaunchRefused, match=r"\*args"):
+        check_launch(rest, (torch.zeros(4), 4, torch.zeros(4)), {})

@@ -39,6 +39,7 @@ TORCH_NAMES = frozenset({
     "empty", "empty_like", "empty_strided", "zeros", "zeros_like", "full", "nn", "Size", "Tensor", "device",
     "float16", "bfloat16", "float32", "float64", "half", "float", "double", "int8", "int16", "int32", "int64",
     "uint8", "bool", "long", "int", "contiguous_format", "channels_last", "randn", "ones", "finfo", "iinfo",
+    "ones_like", "full_like",
 })
 # Host code: layout and metadata of tensors, nothing that reads values or leaves the device.
 TENSOR_ATTRIBUTES = frozenset({
@@ -47,7 +48,7 @@ TENSOR_ATTRIBUTES = frozenset({
     "expand_as", "view_as", "flatten", "unflatten", "narrow", "select", "split", "chunk", "element_size",
     "is_floating_point", "new_empty", "new_zeros", "new_ones", "new_full", "as_strided", "storage_offset",
     "itemsize", "weight", "bias", "eps", "append", "index", "count", "nelement", "requires_grad", "is_signed",
-    "is_complex", "movedim", "mT",
+    "is_complex", "movedim", "mT", "clone", "zero_", "detach", "unbind", "ndimension", "get_device",
 })
 # What torch.finfo(dtype) / torch.iinfo(dtype) and a tensor's .device tell: numbers and names, no tensor values.
 # Any attribute not listed is refused as cheating (host compute such as x.clamp is the classic hack), so honest
@@ -549,8 +550,10 @@ class _Gate:
 
 
 def _is_super_call(node: ast.expr) -> bool:
+    """`super()` or `super(ModelNew, self)`, KernelBench's own spelling (tests/catalogue/honest_super_explicit_class.py)."""
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super" \
-        and not node.args
+        and not node.keywords and (not node.args or len(node.args) == 2 and isinstance(node.args[0], ast.Name)
+                                   and isinstance(node.args[1], ast.Name) and node.args[1].id == "self")
 
 
 def _module_comprehension_names(tree: ast.Module) -> set[str]:

@@ -262,8 +262,16 @@ def check_launch(function, args: tuple, kwargs: dict) -> dict[str, Any]:
     import triton.language as tl
 
     params = list(inspect.signature(_running(function)).parameters.values())
+    names = [p.name for p in params]
+    # Every value must be bound to one named parameter: past a `*rest`, zip() left arguments unchecked, and the
+    # interpreter called a duck's new_empty (a host cast) inside the launch (round25_vararg_duck_launch_cast.py).
+    if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
+        raise LaunchRefused("a kernel takes named parameters only: no *args or **kwargs")
+    if len(args) > len(names) or set(kwargs) & set(names[:len(args)]):
+        raise LaunchRefused(f"{len(args)} positional arguments and {sorted(kwargs)} by name do not match the "
+                            f"kernel's parameters {names}: pass each once")
     defaults = {p.name: p.default for p in params if p.default is not inspect.Parameter.empty}
-    bound = {**defaults, **dict(zip([p.name for p in params], args)), **kwargs}  # a default is an argument too
+    bound = {**defaults, **dict(zip(names, args)), **kwargs}  # a default is an argument too
     constexprs = {p.name for p in params if p.annotation is not inspect.Parameter.empty
                   and "constexpr" in _normalize_ty(p.annotation)}  # as Triton tells them
     for name, value in bound.items():
