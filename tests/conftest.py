@@ -9,13 +9,14 @@ if not glob.glob("/dev/nvidia[0-9]*"):
 # The README runs the suite in two pytest-xdist workers (`-n 2`): each worker, and every process it starts,
 # computes on one thread: two workers with an OpenMP thread per core each took 1,240 s and 30 CPU-minutes on
 # 2 cores (the quickstart test alone 681 s); with one thread each, 953 s and 19 (quickstart 373 s).
-if os.environ.get("PYTEST_XDIST_WORKER"):
+XDIST_WORKER = bool(os.environ.get("PYTEST_XDIST_WORKER"))
+if XDIST_WORKER:
     os.environ["OMP_NUM_THREADS"] = "1"
 
 import pytest
 import torch
 
-if os.environ.get("PYTEST_XDIST_WORKER"):
+if XDIST_WORKER:
     torch.set_num_threads(1)  # torch may have been imported before this file (by a plugin)
 
 

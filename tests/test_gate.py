@@ -60,7 +60,7 @@ def test_metadata_held_in_a_name_and_module_constant_defaults_pass():
             "    tl.store(p + tl.arange(0, B), tl.zeros((B,), tl.float32) + bits)\n")
     forward = ("info = torch.finfo(x.dtype)\n        device = x.device\n        here = torch.device('cpu')\n"
                "        assert sum(x.shape) > 0, 'empty: ' + str(x.shape)\n"
-               "        return info.min, info.eps, device.type, device.index, here.type")
+               "        return info.min, info.eps, device.type, device.index, here.type, torch.device('cpu').type")
     assert refusal(module(body, forward)) is None
 
 

@@ -543,7 +543,8 @@ class _Gate:
             return
         if _value_kind(base) == "type_info" or root in self.type_info_names:
             values = TYPE_INFO_ATTRIBUTES
-        for before, name in zip(["device" if root in self.device_names else None, *attrs], attrs):
+        held = "device" if _value_kind(base) == "device" or root in self.device_names else None
+        for before, name in zip([held, *attrs], attrs):
             if name not in (DEVICE_ATTRIBUTES if before == "device" else values):
                 where = "in a @triton.jit kernel" if kernel else "in host code (allowed: shapes, strides, views)"
                 raise Refused(node, f"attribute `.{name}` in `{text}` is not allowed {where}")
