@@ -29,7 +29,7 @@ from training.recipe import Rewards, load_recipe
 from training.rewards import COMPONENTS, VerdictMemo, reward_functions, reward_weights
 from training.data.dataset import DataError
 from training.data.direct.generate import generate as generate_direct
-from training.rows import rl_rows, sft_rows, short_kernel_names, tokenizer_texts
+from training.rows import grpo_rows, rl_rows, sft_rows, short_kernel_names, tokenizer_texts
 from training.run import Job
 from training.sft import conversation_lengths, fitting, sft_config
 from training.tokenizer import train_tokenizer
@@ -37,13 +37,14 @@ from training.tokenizer import train_tokenizer
 ROOT = Path(__file__).parent.parent
 CATALOGUE = ROOT / "tests" / "catalogue"
 PAIRS = (("task_add_relu", "honest_single_kernel", "train", "pointwise"),
-         ("task_softmax", "honest_multi_kernel", "train", "norm+pointwise_unary"),  # the tiny recipe leaves it to GRPO
+         ("task_softmax", "honest_multi_kernel", "train", "norm+pointwise_unary"),  # rl_only_percent=10 leaves it to GRPO
          ("task_scale_rows", "honest_with_weights", "test", "pointwise"))
-SMALL = ["needs_gpu=false", "vocab_size=600", "model_config.hidden_size=32", "model_config.intermediate_size=64",
-         "model_config.num_hidden_layers=1", "model_config.head_dim=16"]
+SMALL = ["needs_gpu=false", "rl_only_percent=10", "vocab_size=600", "model_config.hidden_size=32",
+         "model_config.intermediate_size=64", "model_config.num_hidden_layers=1", "model_config.head_dim=16"]
 SFT = SMALL + ["sft.bf16=false", "sft.max_steps=3", "sft.per_device_train_batch_size=2", "sft.warmup_steps=0",
                "sft.logging_steps=1", "sft.max_length=16384"]  # a 600-token vocabulary spells the library in ~10K
 GRPO = SMALL + ["grpo.bf16=false", "grpo.max_steps=2", "grpo.per_device_train_batch_size=2",
+                "grpo.steps_per_generation=1",  # the fixture has one GRPO task: a batch of 4 prompts would never fill
                 "grpo.num_generations=2", "grpo.max_completion_length=16", "rewards.device=cpu", "rewards.workers=2"]
 
 
@@ -158,10 +159,13 @@ def test_sft_resumes_after_a_cut_off_and_saves_small_shards(sft_out) -> None:
     assert config["dtype"] == "bfloat16" and config["use_cache"] is True  # the Trainer's use_cache=false stays behind
 
 
-def test_grpo_runs_with_the_verifier_rewards_logged_per_component(sft_out, data, tmp_path) -> None:
+def test_grpo_runs_with_the_verifier_rewards_logged_per_component(sft_out, data, tmp_path, capsys) -> None:
     args = ["train", "grpo", "--data", str(data), "--out", str(tmp_path), *_sets(GRPO)]
     assert autotriton_main(args) == 2  # the tiny recipe's GRPO needs the SFT model
-    assert autotriton_main(args + ["--model", str(sft_out / "model")]) == 0
+    start = ["--model", str(sft_out / "model")]
+    assert autotriton_main(args + start + ["--set", "grpo.steps_per_generation=4"]) == 2  # 4 tasks at once, 1 given
+    assert "samples 4 tasks at once" in capsys.readouterr().err
+    assert autotriton_main(args + start) == 0
     state = json.loads((tmp_path / "model" / "trainer_state.json").read_text())
     logged = [e for e in state["log_history"] if "reward" in e]
     assert len(logged) == 2
@@ -169,17 +173,18 @@ def test_grpo_runs_with_the_verifier_rewards_logged_per_component(sft_out, data,
         assert all(f"rewards/reward_{name}/mean" in e for e in logged)
 
 
-def test_grpo_tasks_are_compositions_sft_never_saw(data) -> None:
+def test_grpo_tasks_are_those_sft_saw_no_answer_to(data) -> None:
     """Run 66's GRPO drew tasks SFT had learned: every sample of a group was right, so no reward differed.
-    On the committed dataset the tiny recipe's reserve leaves GRPO ~1,200 tasks SFT never trained on."""
-    percent = load_recipe("tiny").rl_only_percent
-    assert percent > 0
-    for dataset, least in ((data, 1), (ROOT / "training" / "dataset", 1000)):
+    GRPO gets the compositions SFT left out and the tasks its teacher has no pair for: on the committed dataset
+    with every composition learned (the bundled model's SFT), the ~560 tasks the direct teacher never answered."""
+    for dataset, percent, least in ((data, 10, 1), (ROOT / "training" / "dataset", 0, 500),
+                                    (ROOT / "training" / "dataset", 10, 1500)):
         learned = {json.dumps(r["prompt"]) for r in sft_rows(dataset, "direct", rl_only_percent=percent)}
-        reserved = {json.dumps(r["prompt"]) for r in rl_rows(dataset, rl_only_percent=percent)}
+        unseen = {json.dumps(r["prompt"]) for r in grpo_rows(dataset, "direct", percent)}
         everything = {json.dumps(r["prompt"]) for r in rl_rows(dataset)}
-        assert len(reserved) >= least and not learned & reserved and reserved < everything
-        assert reserved & {json.dumps(r["prompt"]) for r in sft_rows(dataset, "direct")}  # SFT had them without it
+        assert len(unseen) >= least and not learned & unseen and unseen < everything
+    with pytest.raises(DataError, match="raise rl_only_percent"):  # the fixture's teacher answered every train task
+        grpo_rows(data, "direct", 0)
 
 
 def test_grpo_samples_from_a_copy_given_the_policy_weights_of_each_step(sft_out, data, tmp_path) -> None:

@@ -14,7 +14,7 @@ from transformers import PreTrainedModel
 from trl import GRPOConfig, GRPOTrainer
 
 from .rewards import reward_functions, reward_weights
-from .rows import rl_rows
+from .rows import grpo_rows
 from .run import Job, SetupError, train, trl_config
 
 
@@ -87,10 +87,14 @@ def grpo_config(job: Job) -> GRPOConfig:
 def run_grpo(job: Job) -> dict[str, Any]:
     if job.recipe.from_scratch and job.start is None and not job.resume:
         raise SetupError("GRPO on the tiny recipe starts from the SFT model: pass --model SFT_OUT/model")
-    dataset = Dataset.from_list(rl_rows(job.data, rl_only_percent=job.recipe.rl_only_percent))
-    print(f"grpo: {len(dataset)} RL tasks from {job.data}")
+    dataset = Dataset.from_list(grpo_rows(job.data, job.recipe.teacher, job.recipe.rl_only_percent))
+    print(f"grpo: {len(dataset)} RL tasks of {job.data} that SFT saw no answer to")
     rewards = reward_functions(job.recipe.rewards)
     config = grpo_config(job)  # before any weights load: under ZeRO-3 the config sets up their partitioning
+    prompts = config.generation_batch_size // config.num_generations
+    if len(dataset) < prompts:  # trl drops the incomplete batch and would train no step at all
+        raise SetupError(f"GRPO samples {prompts} tasks at once and {job.data} leaves it {len(dataset)}: lower "
+                         f"grpo.steps_per_generation or grpo.per_device_train_batch_size, or give it more tasks")
 
     def make(model, tokenizer, callbacks):
         return CopySamplingGRPOTrainer(model=model, args=config, train_dataset=dataset, processing_class=tokenizer,

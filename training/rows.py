@@ -35,26 +35,40 @@ def short_kernel_names(source: str) -> str:
 TEACHER_VIEWS = {"inductor": short_kernel_names, "direct": whole_library_view}
 
 
-def sft_rows(data: Path, teacher: str, split: str = "train", rl_only_percent: int = 0) -> list[dict[str, Any]]:
-    """Conversational prompt/completion rows from one teacher's pairs: trl masks the loss to the completion.
-    The compositions `rl_only` reserves for GRPO are left out."""
+def _sft_records(data: Path, teacher: str, split: str, rl_only_percent: int) -> Iterator[dict[str, Any]]:
+    """The pairs SFT learns: one teacher's, less the compositions `rl_only` reserves for GRPO."""
     if teacher not in TEACHER_SHARDS:
         raise ValueError(f"teacher {teacher!r}: use one of {', '.join(TEACHER_SHARDS)}")
+    return (r for r in split_records(data, "pairs", split, TEACHER_SHARDS[teacher])
+            if not rl_only(r["composition"], rl_only_percent))
+
+
+def sft_rows(data: Path, teacher: str, split: str = "train", rl_only_percent: int = 0) -> list[dict[str, Any]]:
+    """Conversational prompt/completion rows from one teacher's pairs: trl masks the loss to the completion."""
     return [{"prompt": first_prompt(KernelTask.from_json(r["task"])),
              "completion": [assistant_message(TEACHER_VIEWS[teacher](r["target"]), "")]}
-            for r in split_records(data, "pairs", split, TEACHER_SHARDS[teacher])
-            if not rl_only(r["composition"], rl_only_percent)]
+            for r in _sft_records(data, teacher, split, rl_only_percent)]
 
 
-def rl_rows(data: Path, split: str = "train", rl_only_percent: int = 0) -> list[dict[str, Any]]:
-    """Prompt rows for GRPO; `task` (the KernelTask as JSON text) reaches the reward functions as a column.
-    With `rl_only_percent`, only the compositions SFT left out (all tasks when 0)."""
-    rows = [{"prompt": first_prompt(KernelTask.from_json(r["task"])), "task": json.dumps(r["task"])}
-            for r in split_records(data, "rl", split)
-            if not rl_only_percent or rl_only(r["composition"], rl_only_percent)]
+def _rl_row(record: dict[str, Any]) -> dict[str, Any]:
+    """`task` (the KernelTask as JSON text) reaches the reward functions as a column."""
+    return {"prompt": first_prompt(KernelTask.from_json(record["task"])), "task": json.dumps(record["task"])}
+
+
+def rl_rows(data: Path, split: str = "train") -> list[dict[str, Any]]:
+    """Prompt rows of every RL task of a split."""
+    return [_rl_row(r) for r in split_records(data, "rl", split)]
+
+
+def grpo_rows(data: Path, teacher: str, rl_only_percent: int) -> list[dict[str, Any]]:
+    """GRPO's tasks: the train RL tasks SFT saw no answer to, those of the compositions it left out and those
+    its teacher has no pair for (not solved, or never judged). On tasks SFT had learned, every sample of a group
+    was right and no reward differed (run 66)."""
+    answered = {r["task_key"] for r in _sft_records(data, teacher, "train", rl_only_percent)}
+    rows = [_rl_row(r) for r in split_records(data, "rl", "train") if r["task_key"] not in answered]
     if not rows:
-        raise DataError(f"no {split} RL task of {data} is in the compositions rl_only_percent={rl_only_percent} "
-                        f"leaves to GRPO: raise it in the recipe, or set 0 to train GRPO on every task")
+        raise DataError(f"SFT on {data} answered every train RL task, so GRPO has none it never saw: raise "
+                        f"rl_only_percent in the recipe to leave compositions to GRPO")
     return rows
 
 

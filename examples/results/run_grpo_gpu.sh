@@ -5,18 +5,20 @@
 # run(command="bash examples/results/run_grpo_gpu.sh [DATASET]", carry=[".whl", DATASET if not tracked]); GRPO_SET, if
 # given, is one more recipe override (e.g. "grpo.generation_kwargs={use_cache: true, cache_implementation: static}").
 # Back: grpo/ (weights and run.tar: unpack_train.sh FILES_AT/grpo runs/tiny/grpo), grpo.log, eval_grpo.*.
-# RESUME=1 continues runs/tiny/grpo from a previous call. The tracked tree, .whl and a second model pass the 64 MiB
-# that travels, so the resume point travels without its weights (carry runs/tiny/grpo, its *.safetensors deleted
-# here) and its weights travel as agent/bundled_model's in the working tree; this script puts them back.
+# RESUME=1 continues runs/tiny/grpo from a previous call. On a machine still warm from that call the resume point is
+# still there: carry nothing more. On a fresh one: the tracked tree, .whl and a second model pass the 64 MiB that
+# travels, so the resume point travels without its weights (carry runs/tiny/grpo, its *.safetensors deleted here)
+# and its weights travel as agent/bundled_model's in the working tree; this script puts them back.
 cd "$(dirname "$0")/../.." && source examples/results/device_setup.sh > /dev/null || exit 1
 log=$OUT/grpo.log grpo_s=${GRPO_S:-300}
 say() { echo "[${SECONDS} s] $*" | tee -a "$log"; }
 resume=()
 if [ -n "${RESUME:-}" ]; then
-  cp agent/bundled_model/*.safetensors runs/tiny/grpo/model/ || exit 1
+  ls runs/tiny/grpo/model/*.safetensors > /dev/null 2>&1 || cp agent/bundled_model/*.safetensors runs/tiny/grpo/model/ || exit 1
   resume=(--resume)
 fi
 say "grpo from agent/bundled_model ${resume[*]}, max_seconds $grpo_s"
+[ -z "${RESUME:-}" ] || say "resume point: $(ls runs/tiny/grpo/model | tr '\n' ' ')"
 timeout -k 15 $((grpo_s + 120)) python3 -m autotriton_backend.cli train grpo --recipe tiny --data training/dataset \
   --out runs/tiny/grpo --model agent/bundled_model "${resume[@]}" --set "max_seconds=$grpo_s" ${GRPO_SET:+--set "$GRPO_SET"} 2>&1 | tr '\r' '\n' \
   | grep -v -e '^\s*$' -e 'it/s]$' >> "$log"
