@@ -15,6 +15,7 @@ from autotriton_backend.cli import main
 from autotriton_backend.prompt import PROMPT_VERSION, first_prompt
 from autotriton_backend.task import KernelTask
 from training.data.dataset import RLTask, ShardWriter
+from test_training_data import BFLOAT16_ADD_KERNEL, BFLOAT16_DOUBLE
 from training.metrics import ENGINE_ERROR, JUDGED, TASK_ERROR, SampleResult, TaskRow, pass_at_k, summarize
 
 CATALOGUE = Path(__file__).parent / "catalogue"
@@ -176,3 +177,19 @@ def test_kernelbench_examples_are_timed_on_the_gpu(tmp_path, capsys):
     assert code == 0 and (result["tasks"], result["correct_pct"], result["hacked_pct"]) == (5, 100.0, 0.0)
     assert result["fast1_vs_eager_pct"] is not None and result["fast1_vs_inductor_pct"] is not None
     assert all(s["speedup_vs_inductor"] is not None for row in result["rows"] for s in row["samples"])
+
+
+def test_a_sample_the_verifier_failed_on_is_not_counted_and_the_report_says_why(tmp_path, capsys):
+    """bfloat16 arithmetic in the CPU interpreter is the verifier's own limit (an `internal` verdict): the sample is
+    left out, the run exits 1 to be run again, and the reason is kept (run 84 lost it: only a count came back)."""
+    suite, answers = tmp_path / "suite", tmp_path / "answers"
+    suite.mkdir()
+    answers.mkdir()
+    (suite / "double.py").write_text(BFLOAT16_DOUBLE)
+    (answers / f"{KernelTask.from_source(BFLOAT16_DOUBLE).key}.py").write_text(BFLOAT16_ADD_KERNEL)
+    code = main(["eval", "--device", "cpu", "--json", "--engine", f"files:{answers}", "--suite", str(suite)])
+    printed = capsys.readouterr()
+    result = json.loads(printed.out)
+    assert code == 1 and result["verifier_errors"] == 1 and result["rows"][0]["samples"] == []
+    reason = result["first_errors"]["verifier"]
+    assert "bfloat16" in reason and reason == result["rows"][0]["error"] and reason in printed.err

@@ -174,6 +174,7 @@ def _judge(engine: Engine, items: list[SuiteTask], replies: list[list[Completion
             verdict = verdicts[candidate.sha256]
             if verdict.failure == "internal":  # the verifier failed: says nothing about the model
                 row.verifier_errors += 1
+                row.error = row.error or verdict.failed_check.reason  # what to fix before the next run
             else:
                 row.samples.append(SampleResult.from_verdict(verdict, completion.tokens))
         rows.append(row)
@@ -267,6 +268,8 @@ def run(args: argparse.Namespace) -> int:
     missing = [f"{n} {what}" for n, what in ((result["not_evaluated"][ENGINE_ERROR], "task(s) the engine failed on"),
                                             (result["verifier_errors"], "sample(s) the verifier failed on")) if n]
     if missing:
+        causes = "; ".join(f"{status}: {error}" for status, error in result["first_errors"].items())
         print(f"autotriton eval: not judged, and not counted against the model: {' and '.join(missing)}; fix the "
-              "cause and run again" + ("" if args.rows else " (with --rows FILE to keep what is done)"), file=sys.stderr)
+              f"cause ({causes}) and run again" + ("" if args.rows else " (with --rows FILE to keep what is done)"),
+              file=sys.stderr)
     return 1 if missing else 0

@@ -104,13 +104,19 @@ def summarize(rows: list[TaskRow], samples: int, timed: bool) -> dict[str, Any]:
         "pass_at_k": {str(k): mean_pass(k) for k in ks},
         "outcomes": dict(sorted(failures.items())),
         "not_evaluated": {status: sum(r.status == status for r in rows) for status in (ENGINE_ERROR, TASK_ERROR)},
-        "first_errors": {status: next(r.error for r in rows if r.status == status)
-                         for status in (ENGINE_ERROR, TASK_ERROR) if any(r.status == status for r in rows)},
+        "first_errors": first_errors(rows),
         "verifier_errors": sum(r.verifier_errors for r in rows),
         "generated_tokens": sum(s.tokens for s in results),
         "generate_s": round(sum(r.generate_s for r in rows), 1),  # rows resumed from --rows included
         "judge_s": round(sum(r.judge_s for r in rows), 1),
     }
+
+
+def first_errors(rows: list[TaskRow]) -> dict[str, str]:
+    """The first error of each kind that left samples unjudged: the engine's, a broken task's, the verifier's."""
+    kinds = {ENGINE_ERROR: lambda r: r.status == ENGINE_ERROR, TASK_ERROR: lambda r: r.status == TASK_ERROR,
+             "verifier": lambda r: r.verifier_errors > 0}
+    return {kind: next(r.error for r in rows if failed(r)) for kind, failed in kinds.items() if any(map(failed, rows))}
 
 
 def markdown(summary: dict[str, Any]) -> str:
@@ -137,5 +143,5 @@ def markdown(summary: dict[str, Any]) -> str:
                      f"{summary['first_errors'].get(TASK_ERROR, '')}")
     if summary["verifier_errors"]:
         lines.append(f"{summary['verifier_errors']} sample(s) not judged because the verifier itself failed "
-                     "(not counted as model failures)")
+                     f"(not counted as model failures): {summary['first_errors'].get('verifier', '')}")
     return "\n".join(lines)
