@@ -359,6 +359,42 @@ def test_a_tensors_text_made_under_the_monitor_is_compute_and_printing_comes_bac
     assert tensor_str._str is original and repr(bits) == text
 
 
+def test_the_build_monitor_follows_what_compute_and_python_made_and_what_the_weights_overwrote():
+    """Round attack26: tables made while the candidate loads. A weight that is a slice of a derived tensor leaves
+    the rest of it readable, so only a weight spanning its storage is cleared by the reference's values."""
+    from autotriton_backend.verifier.monitors import TABLE_WRITES, BuildMonitor
+
+    with BuildMonitor("none") as monitor:
+        layer = torch.nn.Linear(4, 4)  # random fills: nothing derived
+        table = torch.arange(8.0).exp()
+        copied = table.clone().reshape(2, 4)
+        weight, whole = table[:4], torch.arange(4.0).sin()
+        constants = torch.zeros(2)
+        constants[0], constants[1] = 1.5, 2.5  # a few constants set from Python
+        written = torch.zeros(TABLE_WRITES + 1)
+        for index in range(TABLE_WRITES + 1):  # a table written from Python, one element at a time
+            written[index] = index * index
+    assert not any(monitor.derived(t) for t in (layer.weight, layer.bias, constants))
+    assert all(monitor.derived(t) for t in (table, copied, weight, whole, written))
+    monitor.overwritten([weight, whole])
+    assert monitor.derived(weight) and not monitor.derived(whole)
+
+
+def test_a_table_written_from_python_in_forward_is_compute():
+    from autotriton_backend.verifier.monitors import TABLE_WRITES, monitor_forward
+
+    out = torch.zeros(TABLE_WRITES + 1)
+    with monitor_forward("none") as monitor:
+        for index in range(TABLE_WRITES):
+            out[index] = index
+    assert not monitor.compute_ops
+    with monitor_forward("none") as monitor:
+        for index in range(TABLE_WRITES + 1):
+            out[index] = index
+    assert list(monitor.compute_ops) == [f"aten.copy_ into parts of one tensor over {TABLE_WRITES} times (a table "
+                                         "written from Python)"]
+
+
 def test_a_reference_set_evicted_mid_session_keeps_its_files_until_the_session_ends(monkeypatch):
     """More tasks in flight than the judge caches: a new task's set evicts one that another slot is still judging
     on. Deleting its files then made that candidate's run fail (`A-0 cannot be opened`), blamed on the candidate."""

@@ -39,7 +39,8 @@ TORCH_NAMES = frozenset({
     "empty", "empty_like", "empty_strided", "zeros", "zeros_like", "full", "nn", "Size", "Tensor", "device",
     "float16", "bfloat16", "float32", "float64", "half", "float", "double", "int8", "int16", "int32", "int64",
     "uint8", "bool", "long", "int", "contiguous_format", "channels_last", "randn", "ones", "finfo", "iinfo",
-    "ones_like", "full_like",
+    "ones_like", "full_like", "broadcast_shapes", "promote_types", "result_type", "is_tensor", "get_default_dtype",
+    "short", "uint16", "uint32", "uint64", "complex64", "complex128", "float8_e4m3fn", "float8_e5m2", "strided",
 })
 # Host code: layout and metadata of tensors, nothing that reads values or leaves the device.
 TENSOR_ATTRIBUTES = frozenset({
@@ -49,6 +50,7 @@ TENSOR_ATTRIBUTES = frozenset({
     "is_floating_point", "new_empty", "new_zeros", "new_ones", "new_full", "as_strided", "storage_offset",
     "itemsize", "weight", "bias", "eps", "append", "index", "count", "nelement", "requires_grad", "is_signed",
     "is_complex", "movedim", "mT", "clone", "zero_", "detach", "unbind", "ndimension", "get_device",
+    "to", "is_cpu", "layout", "data", "fill_", "copy_",  # a dtype change is compute, and the monitor says so
 })
 # What torch.finfo(dtype) / torch.iinfo(dtype) and a tensor's .device tell: numbers and names, no tensor values.
 # Any attribute not listed is refused as cheating (host compute such as x.clamp is the classic hack), so honest
@@ -61,7 +63,11 @@ LAYER_ATTRIBUTES = frozenset({
     "in_channels", "out_channels", "kernel_size", "stride", "padding", "dilation", "groups",
     "normalized_shape", "num_groups", "num_features", "num_embeddings", "embedding_dim", "padding_idx",
     "training", "elementwise_affine", "hidden_size", "input_size", "num_layers", "bidirectional", "batch_first",
-    "nonlinearity", "negative_slope", "p",
+    "nonlinearity", "negative_slope", "p", "alpha", "beta", "threshold", "approximate", "min_val", "max_val",
+    "lambd", "value", "dim", "ceil_mode", "count_include_pad", "output_size", "output_padding", "padding_mode",
+    "affine", "track_running_stats", "scale_factor", "start_dim", "end_dim", "num_parameters", "max_norm",
+    "inplace", "proj_size", "num_heads", "head_dim", "embed_dim", "in_proj_weight", "in_proj_bias", "out_proj",
+    "return_indices", "divisor_override", "upscale_factor", "downscale_factor",
 }) | frozenset(  # nn.RNN/LSTM/GRU's parameters by name (tests/catalogue/honest_rnn_named_weights.py)
     f"{kind}_{gates}_l{layer}{direction}" for kind in ("weight", "bias") for gates in ("ih", "hh")
     for layer in range(8) for direction in ("", "_reverse"))
@@ -74,6 +80,9 @@ MODULE_MEMBERS = frozenset(n for n in dir(torch.nn.Module) if not n.startswith("
 # a ModelNew method or class attribute of such a name ran unmonitored host compute there
 # (tests/attacks/round10_module_method_after_forward.py). Only forward is the candidate's to define.
 MODULE_OWN = (MODULE_MEMBERS | SELF_METHODS) - {"forward"}
+# Every name an nn.Module instance answers to, its private machinery included (_parameters, _forward_hooks,
+# _call_impl): a candidate's own private names (`self._block`, `def _launch`) may be none of these.
+MODULE_NAMES = frozenset(dir(torch.nn.Module()))
 
 
 def _kernel_members() -> frozenset[str]:
@@ -105,7 +114,7 @@ def _interpreter_names() -> frozenset[str]:
 INTERPRETER_NAMES = _interpreter_names()
 BUILTINS = frozenset({
     "range", "len", "min", "max", "int", "float", "bool", "tuple", "list", "dict", "isinstance", "enumerate",
-    "zip", "abs", "super", "round", "all", "any", "reversed", "sorted", "divmod", "str", "sum",
+    "zip", "abs", "super", "round", "all", "any", "reversed", "sorted", "divmod", "str", "sum", "staticmethod",
     "ValueError", "RuntimeError", "AssertionError", "NotImplementedError", "TypeError", "True", "False", "None",
 })
 BUILTIN_NAMES = frozenset(dir(builtins))
@@ -231,11 +240,7 @@ class _Gate:
         bound = _bound_kinds(tree)  # `info = torch.finfo(x.dtype)`, `device = x.device`: fields read off the name
         self.type_info_names = frozenset(name for name, kinds in bound.items() if kinds == {"type_info"})
         self.device_names = frozenset(name for name, kinds in bound.items() if kinds == {"device"})
-        self.self_attributes = {
-            t.attr for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign))
-            for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
-            if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
-        }
+        self.self_attributes = _own_attributes(tree)
 
     def check(self, scopes: symtable.SymbolTable) -> None:
         """Names first, then attribute chains, then syntax forms: a refusal names the most telling construct."""
@@ -300,7 +305,8 @@ class _Gate:
             raise Refused(node, f"class `{node.name}` must subclass nn.Module, with no decorators or keywords")
         for item in node.body:
             if isinstance(item, ast.FunctionDef):
-                if item.name != "__init__" and (item.name.startswith("_") or item.name in PROTOCOL_METHODS):
+                if item.name != "__init__" and (item.name.startswith("_") and not _own_private(item.name)
+                                                or item.name in PROTOCOL_METHODS):
                     raise Refused(item, f"method name `{item.name}` is not allowed: use __init__, forward "
                                         "and plain helper names")
                 if item.name in OPEN_ATTRIBUTES:
@@ -323,7 +329,7 @@ class _Gate:
     def _no_state(node: ast.expr, what: str) -> None:
         """Values made once and kept (module globals, argument defaults) may not hold tensors: no torch calls."""
         for call in (n for n in ast.walk(node) if isinstance(n, ast.Call)):
-            if ast.unparse(call.func).split(".")[0] in ("torch", "nn"):
+            if _value_kind(call) != "type_info" and ast.unparse(call.func).split(".")[0] in ("torch", "nn"):
                 raise Refused(call, f"{what} may not call `{ast.unparse(call.func)}`: forward must not keep "
                                     "tensors between calls")
 
@@ -507,10 +513,12 @@ class _Gate:
             attrs.insert(0, base.attr)
             base = base.value
         text = ast.unparse(node)
-        for name in attrs:
-            if name.startswith("_") and not (name == "__init__" and _is_super_call(base) and len(attrs) == 1):
-                raise Refused(node, f"private or dunder attribute `.{name}` in `{text}` is not allowed")
         root = base.id if isinstance(base, ast.Name) else None
+        for index, name in enumerate(attrs):
+            own = index == 0 and root == "self" and _own_private(name) and name in self.self_attributes
+            if name.startswith("_") and not own and not (name == "__init__" and _is_super_call(base)
+                                                          and len(attrs) == 1):
+                raise Refused(node, f"private or dunder attribute `.{name}` in `{text}` is not allowed")
         values = KERNEL_ATTRIBUTES if kernel else TENSOR_ATTRIBUTES
         if root in MODULES:
             if text == "triton.jit" and id(node) not in self.decorators:
@@ -548,6 +556,28 @@ class _Gate:
             if name not in (DEVICE_ATTRIBUTES if before == "device" else values):
                 where = "in a @triton.jit kernel" if kernel else "in host code (allowed: shapes, strides, views)"
                 raise Refused(node, f"attribute `.{name}` in `{text}` is not allowed {where}")
+
+
+def _own_attributes(tree: ast.Module) -> set[str]:
+    """What self.NAME may read: attributes ModelNew assigns (`self.NAME = ...`) or registers
+    (`self.register_buffer("NAME", ...)`), and the methods and class attributes its classes define
+    (tests/catalogue/honest_helper_method.py, honest_registered_buffer.py, honest_class_constant.py)."""
+    assigned = {t.attr for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign))
+                for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+                if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"}
+    registered = {n.args[0].value for n in ast.walk(tree) if isinstance(n, ast.Call) and n.args
+                  and isinstance(n.func, ast.Attribute) and n.func.attr in ("register_buffer", "register_parameter")
+                  and isinstance(n.args[0], ast.Constant) and isinstance(n.args[0].value, str)}
+    defined = {name for cls in tree.body if isinstance(cls, ast.ClassDef) for item in cls.body
+               for name in ([item.name] if isinstance(item, ast.FunctionDef) else
+                            [t.id for t in item.targets if isinstance(t, ast.Name)] if isinstance(item, ast.Assign)
+                            else [])}
+    return assigned | registered | defined
+
+
+def _own_private(name: str) -> bool:
+    """A single-underscore name nn.Module does not answer to (`_launch`, `_block`): the candidate's own."""
+    return name.startswith("_") and not name.startswith("__") and name not in MODULE_NAMES
 
 
 def _is_super_call(node: ast.expr) -> bool:

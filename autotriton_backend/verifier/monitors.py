@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 import torch
+from torch.utils import _pytree as pytree
 from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
 
 from .gpu_frontend import bounded_memory, compile_for_gpu
@@ -32,6 +33,14 @@ LAYOUT_OPS = ALLOCATION_OPS | frozenset({
 # What Triton's interpreter itself does with tensors during a launch: host copies of the arguments and back
 # (measured on fp32, fp16 and bf16 kernels: new_empty, empty, set_, copy_). Its arithmetic is numpy's.
 INTERPRETER_OPS = LAYOUT_OPS | frozenset({"set_"})
+
+
+# Random fills with scalar bounds: how nn layers initialise their weights (nn.Linear: uniform_), from no data.
+RANDOM_OPS = frozenset({"uniform_", "normal_", "random_", "randn", "rand", "randint", "randperm", "randn_like",
+                        "rand_like", "randint_like"})
+# Writes into parts of one tensor (`t[i] = v`) past which it holds a table made in Python: compute in forward,
+# derived while the candidate loads (a handful set constants: tests/catalogue/honest_registered_buffer.py).
+TABLE_WRITES = 64
 
 
 # What fresh allocations hold (PoisonedAllocations). "nan": the checked calls, so outputs a kernel never wrote
@@ -57,6 +66,7 @@ class PoisonedAllocations(TorchDispatchMode):
             raise ValueError(f"unknown fill {fill!r}: one of {', '.join(FILLS)}")
         self.fill = fill
         self.noise: torch.Generator | None = None  # made on first use, on the allocation's device
+        self._element_writes: Counter[int] = Counter()  # partial fills and copies, by storage
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = func(*args, **(kwargs or {}))
@@ -64,9 +74,14 @@ class PoisonedAllocations(TorchDispatchMode):
         if name in ALLOCATION_OPS and isinstance(out, torch.Tensor):
             self._fill(out)
         elif name not in LAYOUT_OPS:
-            self.computed(str(func.overloadpacket))
+            self.computed(str(func.overloadpacket), out)
         elif _converts(name, args, out):
-            self.computed(f"aten.{name} (a dtype conversion)")
+            self.computed(f"aten.{name} (a dtype conversion)", out)
+        elif name in ("fill_", "copy_") and out.numel() < _capacity(out):
+            self._element_writes[_address(out)] += 1
+            if self._element_writes[_address(out)] == TABLE_WRITES + 1:
+                self.computed(f"aten.{name} into parts of one tensor over {TABLE_WRITES} times (a table written "
+                              f"from Python)", out)
         return out
 
     def _fill(self, tensor: torch.Tensor) -> None:
@@ -80,8 +95,57 @@ class PoisonedAllocations(TorchDispatchMode):
                 self.noise.manual_seed(int.from_bytes(os.urandom(8), "little") >> 1)
             _noise(tensor, self.noise)
 
-    def computed(self, op: str) -> None:
-        """An op that computes from data ran under the mode (allowed here; the forward monitor counts them)."""
+    def computed(self, op: str, out: Any = None) -> None:
+        """An op that computes from data ran under the mode, giving `out` (allowed here; the forward monitor counts
+        them, the build monitor follows what they made)."""
+
+
+class BuildMonitor(PoisonedAllocations):
+    """Importing the candidate and building ModelNew: compute is allowed there (a layer may set itself up) but
+    what it derives may not stay. __init__ ran nn.GELU over all 65,536 float16 values and kept the table, and
+    forward's kernel looked its outputs up (tests/attacks/round26_init_lookup_table.py; at import through a helper:
+    round26_import_time_table.py). Tensors made by compute, from Python data (`lift_fresh`) or written element by
+    element more than TABLE_WRITES times, and whatever is copied from them, are recorded as derived; the runner
+    refuses a ModelNew whose state keeps one that the reference's weights did not overwrite."""
+
+    def __init__(self, fill: str = "nan") -> None:
+        super().__init__(fill)
+        self._derived: dict[int, torch.Tensor] = {}  # storage address -> a tensor that keeps the storage alive
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        out = super().__torch_dispatch__(func, types, args, kwargs)
+        read = [t for t in pytree.tree_leaves((args, kwargs)) if isinstance(t, torch.Tensor)]
+        made_from_python = func.overloadpacket.__name__ == "lift_fresh" and out.numel() > 1  # one value: a constant
+        if made_from_python or any(self.derived(t) for t in read):
+            self._derive(out)
+        return out
+
+    def computed(self, op: str, out: Any = None) -> None:
+        if op.rpartition(".")[2] not in RANDOM_OPS:
+            self._derive(out)
+
+    def _derive(self, out: Any) -> None:
+        self._derived.update((_address(t), t) for t in pytree.tree_leaves(out)
+                             if isinstance(t, torch.Tensor) and _capacity(t))
+
+    def derived(self, tensor: torch.Tensor) -> bool:
+        return _address(tensor) in self._derived
+
+    def overwritten(self, tensors: list[torch.Tensor]) -> None:
+        """The reference's weights were copied into these: what each held before is gone, where it spans its whole
+        storage (a weight that is a slice of a table would leave the rest of it readable)."""
+        for tensor in tensors:
+            if tensor.numel() == _capacity(tensor) and tensor.storage_offset() == 0:
+                self._derived.pop(_address(tensor), None)
+
+
+def _address(tensor: torch.Tensor) -> int:
+    return tensor.untyped_storage().data_ptr()
+
+
+def _capacity(tensor: torch.Tensor) -> int:
+    """Elements of the tensor's dtype its storage holds."""
+    return tensor.untyped_storage().nbytes() // max(tensor.element_size(), 1)
 
 
 class ForwardMonitor(PoisonedAllocations):
@@ -96,7 +160,7 @@ class ForwardMonitor(PoisonedAllocations):
     def launches(self) -> int:
         return self.kernels.launches
 
-    def computed(self, op: str) -> None:
+    def computed(self, op: str, out: Any = None) -> None:
         self.compute_ops[op] += 1
 
 
@@ -197,9 +261,6 @@ def counting_launches(counter: LaunchCounter | None = None,
     """
     counter = counter or LaunchCounter()
     from triton.runtime.interpreter import InterpretedFunction
-    from triton.runtime.jit import JITFunction
-
-    originals = {cls: cls.run for cls in (JITFunction, InterpretedFunction)}
 
     def make_counted(original):
         def counted_run(self, *args, grid, warmup, **kwargs):
@@ -219,10 +280,37 @@ def counting_launches(counter: LaunchCounter | None = None,
 
         return counted_run
 
-    for cls, original in originals.items():
-        cls.run = make_counted(original)
-    try:
+    with _launches_through(make_counted):
         yield counter
+
+
+@contextmanager
+def refusing_launches(reason: str) -> Iterator[None]:
+    """No kernel runs outside forward: a launch while the candidate loads would have none of forward's checks
+    (check_launch, KernelBodyWatch, bounded_memory), and its kernel could read or write any address in the process
+    (tests/catalogue/refused_init_kernel_launch.py)."""
+
+    def make_refused(original):
+        def refused_run(self, *args, **kwargs):
+            raise LaunchRefused(reason)
+
+        return refused_run
+
+    with _launches_through(make_refused):
+        yield
+
+
+@contextmanager
+def _launches_through(wrap) -> Iterator[None]:
+    """Every Triton launch (compiled or interpreted) goes through `wrap(original run)` inside the block."""
+    from triton.runtime.interpreter import InterpretedFunction
+    from triton.runtime.jit import JITFunction
+
+    originals = {cls: cls.run for cls in (JITFunction, InterpretedFunction)}
+    for cls, original in originals.items():
+        cls.run = wrap(original)
+    try:
+        yield
     finally:
         for cls, original in originals.items():
             cls.run = original

@@ -483,16 +483,23 @@ class _Session:
         parameters = {name: self._input(ref) for name, ref in message["parameters"]}
         buffers = {name: self._input(ref) for name, ref in message["buffers"]}
         seed = torch.seed()  # random: a fixed seed would let `torch.randn` in __init__ tell the verifier
-        module, model = self._build(message["source"], message["init_inputs"], seed, parameters, buffers, "nan")
+        module, model, _ = self._build(message["source"], message["init_inputs"], seed, parameters, buffers, "nan")
         poisoned = kept_state(model, module, frozenset(vars(module)), portable=True)
         del module, model  # before the second build: a large model is never held twice
-        module, model = self._build(message["source"], message["init_inputs"], seed, parameters, buffers, "none")
-        if not same_state(poisoned, kept_state(model, module, frozenset(vars(module)), portable=True)):
+        module, model, monitor = self._build(message["source"], message["init_inputs"], seed, parameters, buffers,
+                                             "none")
+        walk = _Snapshot(portable=True, own_module=module.__name__)
+        if not same_state(poisoned, walk.walk(_state_values(model, module, frozenset(vars(module))), 0)):
             raise _Failed("init", "ModelNew's state differs between two builds from the same seed: it depends on "
                                   "memory allocated (torch.empty) but never written while the module loaded or "
                                   "__init__ ran, or on a side effect of an earlier import: initialise it (torch.zeros, "
                                   "torch.full), allocate scratch memory inside forward, and change nothing outside "
                                   "the module at import")
+        if any(monitor.derived(t) for t in walk.tensors):
+            raise _Failed("torch_compute", "ModelNew keeps a tensor computed while the module loaded or in __init__ "
+                                           "(by PyTorch, or written element by element from Python): a table of "
+                                           "results computed ahead is not a kernel. Compute inside Triton kernels "
+                                           "launched from forward; keep only the reference's weights and constants")
         self.model = model
         self.module, self.own_names = module, frozenset(vars(module))  # as loaded: the interpreter adds its own later
         return {"ok": True}
@@ -503,7 +510,7 @@ class _Session:
         `fill` says (monitors.FILLS). The source file is written afresh: the first build may have moved it away."""
         import torch
 
-        from .monitors import PoisonedAllocations
+        from .monitors import BuildMonitor, refusing_launches
 
         path = JOB / "candidate.py"  # a real file: triton.jit reads kernel source through inspect
         path.unlink(missing_ok=True)
@@ -512,7 +519,9 @@ class _Session:
         # on a GPU, kernels read their source when decorated; here the GPU front end reads it at each launch
         lines = [line + "\n" for line in python_lines(source)]  # numbered as Python numbers the code's lines
         linecache.cache[str(path)] = (len(source), None, lines, str(path))
-        with PoisonedAllocations(fill):
+        monitor = BuildMonitor(fill)
+        with monitor, refusing_launches("a Triton kernel was launched while the module loaded or in __init__: "
+                                        "launch kernels from forward only"):
             try:
                 spec = importlib.util.spec_from_file_location(CANDIDATE_MODULE, path)
                 module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
@@ -525,8 +534,8 @@ class _Session:
                 model = model_cls(*init_inputs).to(self.device).eval()
             except Exception as exc:
                 raise _Failed("init", short_error(exc)) from None
-        share_weights(parameters, buffers, model)
-        return module, model
+        monitor.overwritten(share_weights(parameters, buffers, model))
+        return module, model, monitor
 
     def run(self, inputs: list[Any], given: list[Any], fill: str = "nan") -> dict[str, Any]:
         """One forward under the monitors; outputs written back, and any input it changed (`given`: their files)."""
@@ -641,9 +650,13 @@ def kept_state(model: Any, module: types.ModuleType, names: frozenset[str], port
     round12_submodule_class_attr_count; one no longer bound to a name: round14_rebound_class_attr_count), functions'
     defaults and closures included. With a call count a candidate could compute in the checked calls and replay in
     the timed ones (tests/attacks/state_module_global_replay.py, round11_*)."""
+    return snapshot(_state_values(model, module, names), portable=portable, own_module=module.__name__)
+
+
+def _state_values(model: Any, module: types.ModuleType, names: frozenset[str]) -> Any:
     values = {name: value for name, value in vars(module).items()
               if name in names and not name.startswith("__") and not isinstance(value, types.ModuleType)}
-    return snapshot((model, values), portable=portable, own_module=module.__name__)
+    return model, values
 
 
 def _cell(cell: Any) -> Any:
@@ -670,6 +683,7 @@ class _Snapshot:
         self.portable, self.own_module = portable, own_module
         self.seen: dict[int, int] = {}  # id of each object walked -> its order of visit
         self.held: list[Any] = []  # keeps them alive, so no id is reused during the walk
+        self.tensors: list[Any] = []  # every tensor met
 
     def walk(self, value: Any, depth: int) -> Any:
         import torch
@@ -685,6 +699,7 @@ class _Snapshot:
         if depth > 20 or hasattr(value, "__next__"):
             return ("uncomparable",) if self.portable else ("uncomparable", object())
         if isinstance(value, torch.Tensor):
+            self.tensors.append(value)
             layout = (value.dtype, tuple(value.shape), value.stride(), value.storage_offset())
             stored = _storage_bytes(value)
             return ("tensor", *layout, fingerprint(stored) if self.portable else stored.clone())
@@ -834,16 +849,16 @@ def _bits(tensor: Any) -> Any:
     return tensor.detach().contiguous().reshape(-1).view(torch.uint8)
 
 
-def share_weights(parameters: dict[str, Any], buffers: dict[str, Any], candidate: Any) -> None:
+def share_weights(parameters: dict[str, Any], buffers: dict[str, Any], candidate: Any) -> list[Any]:
     """Load the reference's weights into the candidate: by name, else parameters by order where every shape
-    agrees (a renamed layer) and buffers by name."""
+    agrees (a renamed layer) and buffers by name. Returns the candidate's tensors that now hold them."""
     import torch
 
     own = candidate.state_dict()
     weights = {**parameters, **buffers}
     if all(k in own and own[k].shape == v.shape for k, v in weights.items()):
         candidate.load_state_dict(weights, strict=False)
-        return
+        return [own[k] for k in weights]
     ours, theirs = list(candidate.parameters()), list(parameters.values())
     buffers_match = all(k in own and own[k].shape == b.shape for k, b in buffers.items())
     if buffers_match and len(ours) == len(theirs) and all(a.shape == b.shape for a, b in zip(ours, theirs)):
@@ -851,7 +866,7 @@ def share_weights(parameters: dict[str, Any], buffers: dict[str, Any], candidate
             for mine, given in zip(ours, theirs):
                 mine.copy_(given)
         candidate.load_state_dict(buffers, strict=False)
-        return
+        return ours + [own[k] for k in buffers]
     raise _Failed("weights", "ModelNew's parameters match the reference's neither by name nor by order and shape: "
                              f"reference {[(k, tuple(v.shape)) for k, v in list(weights.items())[:6]]}, "
                              f"ModelNew {[(k, tuple(v.shape)) for k, v in list(own.items())[:6]]}")

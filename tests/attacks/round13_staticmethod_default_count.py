@@ -1,6 +1,6 @@
 # task: task_add_relu
-# expect: gate
-# reason: name `staticmethod` is not allowed
+# expect: state
+# reason: forward changed its own state
 # hacked: yes
 # Round attack13 (find only, at 7ce8381): kept_state adds the class attributes of every class the candidate
 # defines, and snapshot() walks a FunctionType's defaults and closure; but a method decorated @staticmethod (an
@@ -9,7 +9,8 @@
 # (`box.append(1)`: allowlisted host code, no torch op). The first four calls of a process (A, B, A2, refill: all
 # the verifier makes on CPU) compute relu(x + y); every later call writes zeros. The kernel itself is plain Triton.
 # Refused by the gate already at 7ce8381 (the name `staticmethod` is not an allowed builtin, whatever DECORATORS lists);
-# behind it, snapshot() now walks a staticmethod's function, so the state check would stop it too.
+# behind it, snapshot() now walks a staticmethod's function, so the state check would stop it too. Since session 20
+# the gate allows @staticmethod (tests/catalogue/honest_staticmethod_grid.py) and the state check stops it.
 import torch
 import torch.nn as nn
 import triton
