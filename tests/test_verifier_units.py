@@ -371,11 +371,13 @@ def test_the_build_monitor_follows_what_compute_and_python_made_and_what_the_wei
         weight, whole = table[:4], torch.arange(4.0).sin()
         constants = torch.zeros(2)
         constants[0], constants[1] = 1.5, 2.5  # a few constants set from Python
-        written = torch.zeros(TABLE_WRITES + 1)
+        written, expanded = torch.zeros(TABLE_WRITES + 1), torch.zeros(TABLE_WRITES + 1)
         for index in range(TABLE_WRITES + 1):  # a table written from Python, one element at a time
             written[index] = index * index
+            expanded[index:index + 1].expand(TABLE_WRITES + 1).fill_(index)  # as many elements as the storage
+        listed = torch.nn.Parameter(torch.Tensor([0.5, 1.5]))  # Python data (lift_fresh)
     assert not any(monitor.derived(t) for t in (layer.weight, layer.bias, constants))
-    assert all(monitor.derived(t) for t in (table, copied, weight, whole, written))
+    assert all(monitor.derived(t) for t in (table, copied, weight, whole, written, expanded, listed))
     monitor.overwritten([weight, whole])
     assert monitor.derived(weight) and not monitor.derived(whole)
 
@@ -393,6 +395,9 @@ def test_a_table_written_from_python_in_forward_is_compute():
             out[index] = index
     assert list(monitor.compute_ops) == [f"aten.copy_ into parts of one tensor over {TABLE_WRITES} times (a table "
                                          "written from Python)"]
+    with monitor_forward("none") as monitor:
+        torch.Tensor([1.0]), torch.Tensor([1.0, 2.0])  # round27_annotation_tensor_table.py: the second is a table
+    assert list(monitor.compute_ops) == ["aten.lift_fresh (a tensor made from Python data)"]
 
 
 def test_a_reference_set_evicted_mid_session_keeps_its_files_until_the_session_ends(monkeypatch):

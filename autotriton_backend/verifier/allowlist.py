@@ -41,6 +41,7 @@ TORCH_NAMES = frozenset({
     "uint8", "bool", "long", "int", "contiguous_format", "channels_last", "randn", "ones", "finfo", "iinfo",
     "ones_like", "full_like", "broadcast_shapes", "promote_types", "result_type", "is_tensor", "get_default_dtype",
     "short", "uint16", "uint32", "uint64", "complex64", "complex128", "float8_e4m3fn", "float8_e5m2", "strided",
+    "preserve_format", "numel",
 })
 # Host code: layout and metadata of tensors, nothing that reads values or leaves the device.
 TENSOR_ATTRIBUTES = frozenset({
@@ -572,7 +573,9 @@ def _own_attributes(tree: ast.Module) -> set[str]:
                for name in ([item.name] if isinstance(item, ast.FunctionDef) else
                             [t.id for t in item.targets if isinstance(t, ast.Name)] if isinstance(item, ast.Assign)
                             else [])}
-    return assigned | registered | defined
+    # nn.Module's own names never: a buffer registered as `register_load_state_dict_post_hook` made that method
+    # readable, and a hook it registered ran in the verifier's weight loading (round attack27)
+    return (assigned | registered | defined) - MODULE_NAMES
 
 
 def _own_private(name: str) -> bool:
@@ -658,7 +661,9 @@ def _value_kind(value: ast.expr | None) -> str:
 
 def _type_places(tree: ast.AST) -> list[ast.expr]:
     """Where a class is only named, never called: annotations and isinstance's second argument
-    (round14_legacy_constructor_cast called torch.Tensor to cast on the host)."""
+    (round14_legacy_constructor_cast called torch.Tensor to cast on the host). A place with a call in it is not one:
+    a nested def's annotation `made.append(torch.Tensor(TABLE))` ran when forward defined it
+    (round27_annotation_tensor_table.py)."""
     places: list[ast.expr] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.arg) and node.annotation is not None:
@@ -669,7 +674,7 @@ def _type_places(tree: ast.AST) -> list[ast.expr]:
             places.append(node.annotation)
         elif isinstance(node, ast.Call) and ast.unparse(node.func) == "isinstance" and len(node.args) == 2:
             places.append(node.args[1])
-    return places
+    return [place for place in places if not any(isinstance(n, ast.Call) for n in ast.walk(place))]
 
 
 @cache

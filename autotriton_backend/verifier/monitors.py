@@ -77,7 +77,9 @@ class PoisonedAllocations(TorchDispatchMode):
             self.computed(str(func.overloadpacket), out)
         elif _converts(name, args, out):
             self.computed(f"aten.{name} (a dtype conversion)", out)
-        elif name in ("fill_", "copy_") and out.numel() < _capacity(out):
+        elif name == "lift_fresh" and out.numel() > 1:  # one value is a constant
+            self.computed("aten.lift_fresh (a tensor made from Python data)", out)
+        elif name in ("fill_", "copy_") and not _whole(out):
             self._element_writes[_address(out)] += 1
             if self._element_writes[_address(out)] == TABLE_WRITES + 1:
                 self.computed(f"aten.{name} into parts of one tensor over {TABLE_WRITES} times (a table written "
@@ -115,8 +117,7 @@ class BuildMonitor(PoisonedAllocations):
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = super().__torch_dispatch__(func, types, args, kwargs)
         read = [t for t in pytree.tree_leaves((args, kwargs)) if isinstance(t, torch.Tensor)]
-        made_from_python = func.overloadpacket.__name__ == "lift_fresh" and out.numel() > 1  # one value: a constant
-        if made_from_python or any(self.derived(t) for t in read):
+        if any(self.derived(t) for t in read):
             self._derive(out)
         return out
 
@@ -135,12 +136,18 @@ class BuildMonitor(PoisonedAllocations):
         """The reference's weights were copied into these: what each held before is gone, where it spans its whole
         storage (a weight that is a slice of a table would leave the rest of it readable)."""
         for tensor in tensors:
-            if tensor.numel() == _capacity(tensor) and tensor.storage_offset() == 0:
+            if _whole(tensor):
                 self._derived.pop(_address(tensor), None)
 
 
 def _address(tensor: torch.Tensor) -> int:
     return tensor.untyped_storage().data_ptr()
+
+
+def _whole(tensor: torch.Tensor) -> bool:
+    """Every element of the storage once: not a slice, nor a view whose elements overlap (`t[i:i+1].expand(n)` has
+    n elements and one value: round27_init_table_expand_fill.py wrote a table through such views)."""
+    return tensor.is_contiguous() and tensor.storage_offset() == 0 and tensor.numel() == _capacity(tensor)
 
 
 def _capacity(tensor: torch.Tensor) -> int:

@@ -1,5 +1,5 @@
 # task: task_add_relu
-# expect: mismatch
+# expect: init
 # The double build compares tensors in ModelNew's state by runner.fingerprint (a plain and a position-weighted sum
 # of bytes), which a 3-byte pattern defeats: [1, 0, 1] and [0, 2, 0] have the same two sums. __init__ asks
 # whether an unwritten torch.empty(64) is all zeros: yes in the kept (zero-filled) build, which gets [1, 0, 1]
@@ -9,6 +9,7 @@
 # Round attack12 (find only, at aa9b51f): judged correct; in a plain process the outputs are all zeros.
 # Closed: fingerprints are weighted by random numbers from a per-process secret key, and the kept build is
 # unfilled (as a user's process): both builds now give [0, 2, 0], and the zeros it writes are a `mismatch`.
+# Since session 20 ModelNew is also built over zeros (runner.BUILD_FILLS): that build gets [1, 0, 1], and `init`.
 import torch
 import triton
 import triton.language as tl
