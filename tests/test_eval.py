@@ -16,6 +16,7 @@ from autotriton_backend.prompt import PROMPT_VERSION, first_prompt
 from autotriton_backend.task import KernelTask
 from training.data.dataset import RLTask, ShardWriter
 from test_training_data import BFLOAT16_ADD_KERNEL, BFLOAT16_DOUBLE
+from training.rows import partly_solved
 from training.metrics import ENGINE_ERROR, JUDGED, TASK_ERROR, SampleResult, TaskRow, pass_at_k, summarize
 
 CATALOGUE = Path(__file__).parent / "catalogue"
@@ -154,6 +155,20 @@ def test_test_suite_is_the_held_out_split_of_the_dataset(tmp_path, capsys):
     assert [row["name"] for row in result["rows"]] == ["test-task"]
 
 
+def test_train_suite_probes_which_tasks_a_model_solves_sometimes(tmp_path, capsys):
+    """`--suite train --no-timing --rows FILE` is GRPO's probe (rows.partly_solved reads it back)."""
+    dataset, answers, probe = tmp_path / "dataset", tmp_path / "answers", tmp_path / "probe.jsonl"
+    answers.mkdir()
+    held_out, trained_on = sized(ADD_RELU, 5, 37), sized(ADD_RELU, 2, 9)
+    write_dataset(dataset, {held_out: "test", trained_on: "train"})
+    answer(answers, trained_on, "honest_single_kernel")
+    code, result = run_eval(capsys, "--engine", f"files:{answers}", "--suite", "train", "--dataset", str(dataset),
+                            "--samples", "2", "--no-timing", "--rows", str(probe))
+    assert code == 0 and result["timed"] is False and result["correct_pct"] == 100.0
+    assert [row["name"] for row in result["rows"]] == ["train-task"]
+    assert partly_solved(probe) == set()  # right every time: nothing for GRPO to learn
+
+
 def test_missing_dataset_says_how_to_make_it(tmp_path, capsys):
     code = main(["eval", "--engine", f"files:{tmp_path}", "--suite", "test", "--dataset", str(tmp_path / "none")])
     assert code == 2
@@ -177,6 +192,11 @@ def test_kernelbench_examples_are_timed_on_the_gpu(tmp_path, capsys):
     assert code == 0 and (result["tasks"], result["correct_pct"], result["hacked_pct"]) == (5, 100.0, 0.0)
     assert result["fast1_vs_eager_pct"] is not None and result["fast1_vs_inductor_pct"] is not None
     assert all(s["speedup_vs_inductor"] is not None for row in result["rows"] for s in row["samples"])
+    code = main(["eval", "--engine", f"files:{answers}", "--suite", str(suite), "--device", "cuda", "--json",
+                 "--no-timing"])  # a probe's verdicts: correctness only
+    untimed = json.loads(capsys.readouterr().out)
+    assert code == 0 and untimed["correct_pct"] == 100.0 and untimed["fast1_vs_inductor_pct"] is None
+    assert all(s["speedup_vs_inductor"] is None for row in untimed["rows"] for s in row["samples"])
 
 
 def test_a_sample_the_verifier_failed_on_is_not_counted_and_the_report_says_why(tmp_path, capsys):

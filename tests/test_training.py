@@ -24,6 +24,7 @@ from autotriton_backend.verifier import VerifyOptions, verify
 from autotriton_backend.verifier import pool as verifier_pool
 from training.data.dataset import PairRecord, RLTask, ShardWriter, read_records
 from training.grpo import CopySamplingGRPOTrainer
+from training.metrics import JUDGED, SampleResult, TaskRow
 from training.model import build_tiny, load_model, parameter_count
 from training.recipe import Rewards, load_recipe
 from training.rewards import COMPONENTS, VerdictMemo, reward_functions, reward_weights
@@ -165,7 +166,9 @@ def test_grpo_runs_with_the_verifier_rewards_logged_per_component(sft_out, data,
     start = ["--model", str(sft_out / "model")]
     assert autotriton_main(args + start + ["--set", "grpo.steps_per_generation=4"]) == 2  # 4 tasks at once, 1 given
     assert "samples 4 tasks at once" in capsys.readouterr().err
-    assert autotriton_main(args + start) == 0
+    probe = write_probe(tmp_path / "probe.jsonl", data, {"task_softmax": [True, False]})  # the task percent 10 leaves
+    assert autotriton_main(args + start + ["--probe", str(probe)]) == 0
+    assert f"1 RL tasks of {data} that the probe {probe} partly solved" in capsys.readouterr().out
     state = json.loads((tmp_path / "model" / "trainer_state.json").read_text())
     logged = [e for e in state["log_history"] if "reward" in e]
     assert len(logged) == 2
@@ -185,6 +188,38 @@ def test_grpo_tasks_are_those_sft_saw_no_answer_to(data) -> None:
         assert len(unseen) >= least and not learned & unseen and unseen < everything
     with pytest.raises(DataError, match="raise rl_only_percent"):  # the fixture's teacher answered every train task
         grpo_rows(data, "direct", 0)
+
+
+def write_probe(path: Path, data: Path, correct: dict[str, list[bool]], suite: str = "train") -> Path:
+    """An eval rows file (training/eval.py's RowsFile) whose samples of each named task are correct as given."""
+    keys = {r["task_name"]: r["task_key"] for r in read_records(data / "rl", "rl")}
+    samples = len(next(iter(correct.values())))
+    lines = [{"config": {"engine": "hf:sft", "suite": suite, "samples": samples}}]
+    for name, outcomes in correct.items():
+        results = [SampleResult(True, ok, False, "" if ok else "mismatch", None, None, 10) for ok in outcomes]
+        lines.append(TaskRow(name, keys.get(name, f"not-in-{data.name}"), JUDGED, results).to_json())
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return path
+
+
+def test_a_probe_gives_grpo_the_tasks_its_model_solved_some_of_the_time(data, tmp_path) -> None:
+    """Groups that all pass (run 66) or all fail (run 84) give GRPO no advantage to learn from: with a probe of the
+    starting model, GRPO trains on the tasks where some samples were right and some wrong, whoever answered them."""
+    probe = write_probe(tmp_path / "probe.jsonl", data, {
+        "task_add_relu": [True, True, True], "task_softmax": [False, True, False],
+        "task_scale_rows": [True, False, False],  # a test task
+        "elsewhere": [True, False, True]})  # another dataset's
+    chosen = grpo_rows(data, "direct", 0, probe)
+    assert [KernelTask.from_json(json.loads(r["task"])).name for r in chosen] == ["task_softmax"]
+    all_or_nothing = write_probe(tmp_path / "flat.jsonl", data, {"task_add_relu": [True] * 3, "task_softmax": [False] * 3})
+    with pytest.raises(DataError, match="among the 0 the probe"):
+        grpo_rows(data, "direct", 0, all_or_nothing)
+    held_out = write_probe(tmp_path / "test.jsonl", data, {"task_scale_rows": [True, False]}, suite="test")
+    with pytest.raises(DataError, match="--suite train --samples 8"):
+        grpo_rows(data, "direct", 0, held_out)
+    (tmp_path / "other.jsonl").write_text('{"loss": 0.1}\n')
+    with pytest.raises(ValueError, match="not an eval rows file"):
+        grpo_rows(data, "direct", 0, tmp_path / "other.jsonl")
 
 
 def test_grpo_samples_from_a_copy_given_the_policy_weights_of_each_step(sft_out, data, tmp_path) -> None:

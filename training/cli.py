@@ -30,6 +30,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             step.add_argument("--dry-run", action="store_true", help="validate the recipe's configuration only")
         if name == "grpo":
             step.add_argument("--model", type=Path, help="model directory to start from (the SFT run's OUT/model)")
+            step.add_argument("--probe", type=Path,
+                              help="train on the tasks this model partly solved: the rows file of `autotriton eval "
+                                   "--suite train --samples 8 --rows FILE` (default: the tasks SFT saw no answer to)")
         step.set_defaults(run=run_step)
 
     evaluation = subparsers.add_parser("eval", help="score an engine on a suite: compile, correct, fast_1, pass@k, hacked")
@@ -55,7 +58,8 @@ def run_step(args: argparse.Namespace) -> int:
 
     try:
         recipe = load_recipe(args.recipe, args.set)
-        job = Job(recipe, args.data, args.out, getattr(args, "resume", False), getattr(args, "model", None))
+        job = Job(recipe, args.data, args.out, getattr(args, "resume", False), getattr(args, "model", None),
+                  getattr(args, "probe", None))
         if getattr(args, "dry_run", False):
             from training.dryrun import dry_run
 

@@ -6,8 +6,10 @@ the agent's loop. Every distinct answer is judged on the verifier's warm pool, t
 inductor on a GPU, for correctness only on a CPU. Metrics are in `training/metrics.py`.
 
 Suites: `test` is the held-out test split of a dataset written by `autotriton train data` (all of its
-RL tasks, whether the teacher solved them or not); a directory is every KernelBench-format file in it
-(read as `autotriton verify` reads a task); `--limit N` takes N of them spread evenly over the suite.
+RL tasks, whether the teacher solved them or not); `train` is its train split, to probe which tasks a model
+solves some of the time (`autotriton train grpo --probe` trains on those); a directory is every
+KernelBench-format file in it (read as `autotriton verify` reads a task); `--limit N` takes N of them spread
+evenly over the suite. `--no-timing` judges correctness only, even on a GPU (a probe needs no speedups).
 Tasks go to the engine `--batch` at a time; each batch is generated, then judged, before the next starts
 (judging on the GPU while it generates would skew the kernel timings), and every row records its share
 of both, so a slow eval says which half was slow. With `--rows FILE` each task's result is appended as
@@ -35,9 +37,10 @@ from autotriton_backend.prompt import PROMPT_VERSION, extract_code, first_prompt
 from autotriton_backend.task import KernelTask, TaskError
 from autotriton_backend.verifier import VerifyOptions, shared_pool
 from training.data.dataset import split_records
-from training.metrics import ENGINE_ERROR, JUDGED, TASK_ERROR, SampleResult, TaskRow, markdown, summarize
+from training.metrics import (ENGINE_ERROR, JUDGED, TASK_ERROR, SampleResult, TaskRow, markdown, read_rows,
+                              summarize)
 
-TEST_SUITE = "test"
+TEST_SUITE, TRAIN_SUITE = "test", "train"  # the dataset's splits as suites
 DEFAULT_DATASET = Path(__file__).parent / "dataset"
 
 
@@ -53,6 +56,7 @@ class EvalConfig:
     device: str
     timeout_s: float
     limit: int | None = None  # None: the whole suite
+    timed: bool = True  # time correct kernels against eager and inductor (only ever on a GPU)
     prompt_version: str = PROMPT_VERSION
 
 
@@ -64,12 +68,13 @@ class SuiteTask:
 
 
 def load_suite(suite: str, dataset: Path = DEFAULT_DATASET) -> list[SuiteTask]:
-    """`test`: the dataset's held-out RL tasks; otherwise a directory of KernelBench-format files."""
-    if suite == TEST_SUITE:
-        return _test_split(dataset)
+    """`test` or `train`: the RL tasks of that split of the dataset; otherwise a directory of KernelBench-format files."""
+    if suite in (TEST_SUITE, TRAIN_SUITE):
+        return [SuiteTask(r["task_name"], KernelTask.from_json(r["task"])) for r in split_records(dataset, "rl", suite)]
     directory = Path(suite)
     if not directory.is_dir():
-        raise ValueError(f"--suite {suite}: not a directory of KernelBench-format files, nor '{TEST_SUITE}'")
+        raise ValueError(f"--suite {suite}: not a directory of KernelBench-format files, nor '{TEST_SUITE}' or "
+                         f"'{TRAIN_SUITE}'")
     files = sorted(directory.glob("*.py"))
     if not files:
         raise ValueError(f"--suite {suite}: no .py files (each should define Model, get_inputs, get_init_inputs)")
@@ -80,10 +85,6 @@ def load_suite(suite: str, dataset: Path = DEFAULT_DATASET) -> list[SuiteTask]:
         except TaskError as exc:
             suite_tasks.append(SuiteTask(path.stem, None, f"{path.name}: {exc}"))
     return suite_tasks
-
-
-def _test_split(dataset: Path) -> list[SuiteTask]:
-    return [SuiteTask(r["task_name"], KernelTask.from_json(r["task"])) for r in split_records(dataset, "rl", TEST_SUITE)]
 
 
 def spread(suite: list[SuiteTask], limit: int | None) -> list[SuiteTask]:
@@ -146,7 +147,7 @@ def _judge(engine: Engine, items: list[SuiteTask], replies: list[list[Completion
            config: EvalConfig) -> list[TaskRow]:
     """Submit every distinct answer of the batch to the verifier pool at once, then collect the verdicts."""
     pool = shared_pool(config.device)
-    options = VerifyOptions(device=config.device, timeout_s=config.timeout_s)
+    options = VerifyOptions(device=config.device, timeout_s=config.timeout_s, time_kernels=config.timed)
     submitted = []
     for item, completions in zip(items, replies):
         if isinstance(completions, str):
@@ -183,7 +184,7 @@ def _judge(engine: Engine, items: list[SuiteTask], replies: list[list[Completion
 
 def report(rows: list[TaskRow], config: EvalConfig) -> dict[str, Any]:
     """The one JSON object `--json` prints: the config, the metrics and every task's row."""
-    metrics = summarize(rows, config.samples, timed=config.device != "cpu")
+    metrics = summarize(rows, config.samples, timed=config.timed and config.device != "cpu")
     return {**asdict(config), **metrics, "rows": [r.to_json() for r in rows]}
 
 
@@ -195,20 +196,13 @@ class RowsFile:
         self.done: dict[str, TaskRow] = {}
         header = {"config": asdict(config)}
         if path.exists() and path.stat().st_size:
-            lines = path.read_text().splitlines()
-            if json.loads(lines[0]) != header:
-                raise ValueError(f"--rows {path} holds a run with other settings ({lines[0]}); "
+            written, rows, kept = read_rows(path)
+            if written != header["config"]:
+                raise ValueError(f"--rows {path} holds a run with other settings ({json.dumps(written)}); "
                                  "give another file to start afresh")
-            kept = [lines[0]]
-            for line in lines[1:]:
-                try:
-                    row = TaskRow.from_json(json.loads(line))
-                except (json.JSONDecodeError, TypeError, KeyError):
-                    break  # a line cut off by an interruption: that task is judged again
-                self.done[row.key] = row
-                kept.append(line)
-            if len(kept) < len(lines):
-                path.write_text("\n".join(kept) + "\n")
+            self.done = {row.key: row for row in rows}
+            if kept is not None:  # a line cut off by an interruption: that task is judged again
+                path.write_text("".join(line + "\n" for line in kept))
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(header) + "\n")
@@ -223,7 +217,8 @@ class RowsFile:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--engine", help="engine spec (default: $AUTOTRITON_ENGINE, else the bundled model)")
     parser.add_argument("--suite", required=True,
-                        help=f"'{TEST_SUITE}' (the dataset's held-out split) or a directory of KernelBench-format files")
+                        help=f"'{TEST_SUITE}' (the dataset's held-out split), '{TRAIN_SUITE}' (its train split) or a "
+                             "directory of KernelBench-format files")
     parser.add_argument("--samples", type=int, default=1, help="samples per task: k of pass@k (default 1)")
     parser.add_argument("--temperature", type=float, default=None,
                         help=f"default: 0 (greedy) for one sample, {Budget().temperature} for more")
@@ -232,7 +227,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="where kernels are judged (default: cuda when available; timed only there)")
     parser.add_argument("--timeout", type=float, default=VerifyOptions().timeout_s,
                         help="seconds each verifier step may take at small sizes (grows with the task's size)")
-    parser.add_argument("--dataset", type=Path, default=DEFAULT_DATASET, help="the dataset behind --suite test")
+    parser.add_argument("--no-timing", dest="timed", action="store_false",
+                        help="judge correctness only, even on a GPU (no speedups, no fast_1)")
+    parser.add_argument("--dataset", type=Path, default=DEFAULT_DATASET,
+                        help="the dataset behind --suite test and --suite train")
     parser.add_argument("--batch", type=int, default=16,
                         help="tasks generated together (one engine request; the hf engine's batch), then judged")
     parser.add_argument("--limit", type=int, default=None,
@@ -253,7 +251,7 @@ def run(args: argparse.Namespace) -> int:
     temperature = args.temperature if args.temperature is not None else 0.0 if args.samples == 1 else Budget().temperature
     device = VerifyOptions(device=args.device or "auto").resolved_device()
     config = EvalConfig(spec, args.suite, args.samples, temperature, args.max_tokens, device, args.timeout,
-                        args.limit)
+                        args.limit, args.timed)
     rows_file = RowsFile(args.rows, config) if args.rows else None
     try:
         engine = make_engine(spec, **({"batch": args.batch} if parse_engine_spec(spec).kind == "hf" else {}))

@@ -87,8 +87,9 @@ def grpo_config(job: Job) -> GRPOConfig:
 def run_grpo(job: Job) -> dict[str, Any]:
     if job.recipe.from_scratch and job.start is None and not job.resume:
         raise SetupError("GRPO on the tiny recipe starts from the SFT model: pass --model SFT_OUT/model")
-    dataset = Dataset.from_list(grpo_rows(job.data, job.recipe.teacher, job.recipe.rl_only_percent))
-    print(f"grpo: {len(dataset)} RL tasks of {job.data} that SFT saw no answer to")
+    dataset = Dataset.from_list(grpo_rows(job.data, job.recipe.teacher, job.recipe.rl_only_percent, job.probe))
+    chosen = f"the probe {job.probe} partly solved" if job.probe else "SFT saw no answer to"
+    print(f"grpo: {len(dataset)} RL tasks of {job.data} that {chosen}")
     rewards = reward_functions(job.recipe.rewards)
     config = grpo_config(job)  # before any weights load: under ZeRO-3 the config sets up their partitioning
     prompts = config.generation_batch_size // config.num_generations

@@ -9,8 +9,10 @@ its share of its batch's generation and judging, so the sums are the time each t
 """
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass, field
 from math import comb
+from pathlib import Path
 from typing import Any
 
 from autotriton_backend.verdict import Verdict
@@ -59,6 +61,26 @@ class TaskRow:
     @staticmethod
     def from_json(data: dict[str, Any]) -> "TaskRow":
         return TaskRow(**{**data, "samples": [SampleResult(**s) for s in data["samples"]]})
+
+
+def read_rows(path: Path) -> tuple[dict[str, Any], list[TaskRow], list[str] | None]:
+    """An eval rows file (`--rows`: a `{"config": ...}` line, then a TaskRow per line): the config, the rows, and
+    the lines to keep when the last one was cut off by an interruption (None when the file is whole)."""
+    lines = path.read_text().splitlines()
+    try:
+        config = json.loads(lines[0])["config"] if lines else None
+    except (json.JSONDecodeError, TypeError, KeyError):
+        config = None
+    if not isinstance(config, dict):
+        raise ValueError(f"{path} is not an eval rows file: its first line should be the `autotriton eval --rows` "
+                         "header ({\"config\": ...})")
+    rows = []
+    for line in lines[1:]:
+        try:
+            rows.append(TaskRow.from_json(json.loads(line)))
+        except (json.JSONDecodeError, TypeError, KeyError):
+            return config, rows, lines[:len(rows) + 1]
+    return config, rows, None
 
 
 def pass_at_k(n: int, c: int, k: int) -> float:

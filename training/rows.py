@@ -13,6 +13,7 @@ from autotriton_backend.task import KernelTask
 from training.data.dataset import TEACHER_SHARDS, DataError, split_records
 from training.data.families import rl_only
 from training.data.direct.translate import whole_library_view
+from training.metrics import read_rows
 
 
 INDUCTOR_KERNEL = re.compile(r"^def (triton_(?:poi|per|red|tem|helper_fn)_\w+)\(", re.MULTILINE)
@@ -60,16 +61,35 @@ def rl_rows(data: Path, split: str = "train") -> list[dict[str, Any]]:
     return [_rl_row(r) for r in split_records(data, "rl", split)]
 
 
-def grpo_rows(data: Path, teacher: str, rl_only_percent: int) -> list[dict[str, Any]]:
-    """GRPO's tasks: the train RL tasks SFT saw no answer to, those of the compositions it left out and those
-    its teacher has no pair for (not solved, or never judged). On tasks SFT had learned, every sample of a group
-    was right and no reward differed (run 66)."""
+def grpo_rows(data: Path, teacher: str, rl_only_percent: int, probe: Path | None = None) -> list[dict[str, Any]]:
+    """GRPO's tasks. Without a probe: the train RL tasks SFT saw no answer to, those of the compositions it left
+    out and those its teacher has no pair for (not solved, or never judged). On tasks SFT had learned, every
+    sample of a group was right and no reward differed (run 66); on those it never saw answered, almost every
+    sample was wrong (run 84). With a probe, the tasks between the two: those the model solved some of the time."""
+    records = split_records(data, "rl", "train")
+    if probe is not None:
+        solved_sometimes = partly_solved(probe)
+        rows = [_rl_row(r) for r in records if r["task_key"] in solved_sometimes]
+        if not rows:
+            raise DataError(f"no train RL task of {data} is among the {len(solved_sometimes)} the probe {probe} "
+                            f"partly solved: probe more tasks (--limit), with more samples, on this dataset")
+        return rows
     answered = {r["task_key"] for r in _sft_records(data, teacher, "train", rl_only_percent)}
-    rows = [_rl_row(r) for r in split_records(data, "rl", "train") if r["task_key"] not in answered]
+    rows = [_rl_row(r) for r in records if r["task_key"] not in answered]
     if not rows:
         raise DataError(f"SFT on {data} answered every train RL task, so GRPO has none it never saw: raise "
                         f"rl_only_percent in the recipe to leave compositions to GRPO")
     return rows
+
+
+def partly_solved(probe: Path) -> set[str]:
+    """The tasks of a probe (`autotriton eval --suite train --samples K --rows FILE` of the model GRPO starts
+    from) where some samples were correct and some not: the groups whose rewards differ."""
+    config, rows, _ = read_rows(probe)
+    if config.get("suite") != "train" or config.get("samples", 0) < 2:
+        raise DataError(f"--probe {probe} is an eval of suite {config.get('suite')!r} with {config.get('samples')} "
+                        f"sample(s) a task: probe with `autotriton eval --suite train --samples 8 --rows FILE`")
+    return {r.key for r in rows if 0 < sum(s.correct for s in r.samples) < len(r.samples)}
 
 
 def tokenizer_texts(data: Path, teacher: str, split: str = "train") -> Iterator[str]:

@@ -28,6 +28,7 @@ class Job:
     out: Path
     resume: bool
     start: Path | None = None  # a model directory to start from (GRPO: the SFT model); None: the recipe's
+    probe: Path | None = None  # GRPO: an eval rows file of the starting model on the train split (rows.grpo_rows)
     started: float = field(default_factory=time.monotonic)  # max_seconds counts from here (data, model, tokenising)
 
 
