@@ -257,7 +257,7 @@ def _completion(candidate: str) -> list[dict[str, str]]:
     return [assistant_message((CATALOGUE / f"{candidate}.py").read_text(), "")]
 
 
-def test_rewards_rank_honest_broken_and_hacked_with_one_verification_each(monkeypatch) -> None:
+def test_rewards_rank_honest_broken_and_hacked_with_one_verification_each(monkeypatch, capsys) -> None:
     cases = {  # candidate: (format, gate, ran, correct, speed, hacked); speed is 0 without GPU timings
         "honest_single_kernel": (1, 1, 1, 1, 0, 0),
         "wrong_math": (1, 1, 1, 0, 0, 0),
@@ -280,6 +280,10 @@ def test_rewards_rank_honest_broken_and_hacked_with_one_verification_each(monkey
         assert got == pytest.approx(expected), name
     assert rows[-1] == (0, 0, 0, 0, 0, 0)
     assert len(submitted) == len(set(submitted)) == len(cases)  # each judged once, for all six components
+    logged = [line for line in capsys.readouterr().err.splitlines() if line.startswith("rewards:")]
+    assert len(logged) == 1 and "6 completions judged" in logged[0]  # what the batch's verdicts were, and why
+    assert "1 correct, " in logged[0] and "1 no code, " in logged[0] and "2 hacked (output 0 shares memory" in logged[0]
+    assert "1 compile (triton.compiler.errors.CompilationError" in logged[0] and "1 mismatch (output 0 differs" in logged[0]
     weights = reward_weights(load_recipe("tiny").rewards)
     total = {name: sum(w * v for w, v in zip(weights, got)) for name, got in zip(cases, rows)}
     assert total["honest_single_kernel"] > total["wrong_math"] > total["compile_error"] > 0

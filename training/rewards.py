@@ -12,6 +12,9 @@ from __future__ import annotations
 import json
 import math
 import os
+import sys
+import time
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -58,6 +61,7 @@ class VerdictMemo:
             current = set(keys)
             self._memo = {k: v for k, v in self._memo.items() if k in current}  # the previous batch is done
             pool = shared_pool(self.options.resolved_device(), self.config.workers)
+            started = time.monotonic()
             futures = {}
             for task_json, text in missing:
                 code = extract_code(text)
@@ -66,14 +70,33 @@ class VerdictMemo:
                                                              Candidate(code), self.options)
                 else:
                     self._memo[(task_json, text)] = None
+            judged = [None] * (len(missing) - len(futures))  # no well-formed code
             for key, future in futures.items():
                 try:
                     verdict = future.result()
                 except TaskError:
                     verdict = _UNJUDGED
+                judged.append(verdict)
                 self._memo[key] = _UNJUDGED if isinstance(verdict, Verdict) and verdict.failure == "internal" \
                     else verdict
+            print(f"rewards: {len(judged)} completions judged in {time.monotonic() - started:.1f} s: "
+                  f"{batch_outcomes(judged)}", file=sys.stderr, flush=True)
         return [self._memo[k] for k in keys]
+
+
+def batch_outcomes(verdicts: list[Any]) -> str:
+    """How a batch fared, with the first reason of each failure class: a reward that stays flat says why here
+    (run 87's rewards fell to 0 for every completion, and the log could not say what the verifier had seen)."""
+    counts: Counter[str] = Counter()
+    reasons: dict[str, str] = {}
+    for verdict in verdicts:
+        outcome = ("broken task" if verdict is _UNJUDGED else "no code" if verdict is None
+                   else verdict.failure or "correct")
+        counts[outcome] += 1
+        if isinstance(verdict, Verdict) and verdict.failed_check is not None:
+            reasons.setdefault(outcome, " ".join(verdict.failed_check.reason.split())[:160])
+    return ", ".join(f"{n} {outcome}" + (f" ({reasons[outcome]})" if outcome in reasons else "")
+                     for outcome, n in counts.most_common())
 
 
 def _device(configured: str) -> str:
