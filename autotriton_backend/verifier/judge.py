@@ -608,6 +608,12 @@ def main(device: str, slots: int, reuse: int) -> None:
     baseline-only job), `{"id", "task_error"}` or `{"id", "internal"}`."""
     parent = Channel(os.fdopen(os.dup(0), "rb"), os.fdopen(os.dup(1), "wb", buffering=0))
     os.dup2(2, 1)  # nothing else this process prints can reach the parent's channel
+    if device.startswith("cuda"):
+        # The compile stack, before any thread: jobs run side by side, one compiling inductor baselines while
+        # another's reference imported torch._dynamo lazily; the second met a half-initialised
+        # torch._inductor.utils and a sample of run 88's eval went unjudged.
+        import torch._dynamo  # noqa: F401
+        import torch._inductor.compile_fx  # noqa: F401
     judge = Judge(device, slots, reuse)
     send_lock = threading.Lock()
 
