@@ -157,6 +157,18 @@ def test_syntax_outside_the_allowlist_is_refused_but_not_called_cheating(forward
     assert name == "gate" and not hacked and words in reason
 
 
+@pytest.mark.parametrize("forward, missing", [("return torch.empty_like(x, dtype=torch.float36)", "float36"),
+                                             ("return torch.empty(4, dtype=torch.bfloat10)", "bfloat10"),
+                                             ("return nn.functionall.relu(x)", "functionall")])
+def test_a_torch_name_torch_lacks_is_a_typo_not_a_cheat(forward, missing):
+    """Sampled dtype typos (run 87's probe) cost GRPO's hacked penalty; a name torch has stays a reach."""
+    name, reason, hacked = refusal(module(forward=forward))
+    assert name == "gate" and not hacked and f"has no `{missing}` (a typo?)" in reason, reason
+    for reach in ("return torch.onnx", "return torch.relu(x)", "return nn.functional.relu(x)"):  # lazy, real, real
+        name, reason, hacked = refusal(module(forward=reach))
+        assert name == "gate" and hacked and "a typo" not in reason, (reach, reason)
+
+
 @pytest.mark.parametrize("call", ["tl.math.tanh(x)", "tl.tanh(x)", "tl.libdevice.tanh(x)", "triton.language.math.pow(x, 2)"])
 def test_a_language_name_this_triton_lacks_is_an_honest_mistake(call):
     """Triton 2's API (round attack24: refused as a cheat, tests/catalogue/refused_old_triton_api.py)."""

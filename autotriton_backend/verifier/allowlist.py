@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import importlib.util
 import inspect
 import io
 import math
@@ -532,6 +533,8 @@ class _Gate:
                 raise Refused(node, "`torch.Tensor` is allowed only in annotations and isinstance checks: called, it "
                                     "builds a tensor from values on the host; allocate with torch.empty and write "
                                     "it in a kernel")
+            if (missing := _missing_torch_name((root, *attrs))) is not None:
+                raise Refused(node, f"`{text}`: torch {torch.__version__} has no `{missing}` (a typo?)", hacked=False)
             if missing := _missing_language_name((root, *attrs)):
                 raise Refused(node, f"`{text}` does not exist in this Triton ({triton.__version__}): no `{missing}` "
                                     "there (an older Triton's API?); math functions such as tanh are in "
@@ -699,6 +702,18 @@ def _module_chain_allowed(chain: tuple[str, ...]) -> bool:
         if not _in_kernel_language(obj):
             return False
     return True
+
+
+def _missing_torch_name(chain: tuple[str, ...]) -> str | None:
+    """The name after `torch.` or `nn.` when torch has no such attribute nor submodule: a typo such as
+    `torch.float36`, which fails to run and reaches nothing; run 87's probe saw the gate call three sampled dtype
+    typos cheating. dir() and find_spec see lazily imported submodules without importing them."""
+    if chain[0] not in ("torch", "nn") or len(chain) < 2:
+        return None
+    module = MODULES[chain[0]]
+    if chain[1] in dir(module) or importlib.util.find_spec(f"{module.__name__}.{chain[1]}") is not None:
+        return None
+    return chain[1]
 
 
 def _missing_language_name(chain: tuple[str, ...]) -> str | None:
