@@ -52,6 +52,20 @@ def test_autotune_and_constants_pass():
     assert refusal(module(body)) is None
 
 
+def test_a_literal_of_more_constants_than_table_writes_is_a_table():
+    """Round attack28: 256 sigmoid values spelled as constant arithmetic, read by a kernel
+    (tests/attacks/round28_constexpr_literal_table.py); nested literals count through, calls and names do not."""
+    from autotriton_backend.verifier.monitors import TABLE_WRITES
+
+    values = ", ".join(f"1.0 / (1.0 + math.e ** {i}.5)" for i in range(TABLE_WRITES + 1))
+    for body in (f"TABLE = tl.constexpr(({values}))", f"TABLE = [{values}]", f"TABLE = ((), ({values},))"):
+        assert refusal(module(body)) == ("gate", f"line 7: a literal of {TABLE_WRITES + 1} constants is a table of "
+                                         f"results computed ahead (at most {TABLE_WRITES}): compute the values in a "
+                                         "kernel", True)
+    configs = ", ".join(f"triton.Config({{'BLOCK': {b}}})" for b in range(TABLE_WRITES + 1))
+    assert refusal(module(f"TABLE = ({values[:200].rpartition(',')[0]})\nCONFIGS = [{configs}]")) is None
+
+
 def test_metadata_held_in_a_name_and_module_constant_defaults_pass():
     """Round attack23: honest spellings refused as hacked (tests/catalogue/honest_metadata_bound_names.py,
     honest_kernel_default_module_constant.py); the refusals above show each stays closed to anything else."""

@@ -393,11 +393,49 @@ def test_a_table_written_from_python_in_forward_is_compute():
     with monitor_forward("none") as monitor:
         for index in range(TABLE_WRITES + 1):
             out[index] = index
-    assert list(monitor.compute_ops) == [f"aten.copy_ into parts of one tensor over {TABLE_WRITES} times (a table "
+    assert list(monitor.compute_ops) == [f"aten.copy_ into parts of tensors over {TABLE_WRITES} times (a table "
+                                         "written from Python)"]
+    chunks = [torch.ones(TABLE_WRITES // 2) for _ in range(3)]
+    with monitor_forward("none") as monitor:  # round 28: spread over storages, and by zero_
+        for chunk in chunks:
+            for index in range(TABLE_WRITES // 2):
+                chunk[index].zero_()
+    assert list(monitor.compute_ops) == [f"aten.zero_ into parts of tensors over {TABLE_WRITES} times (a table "
                                          "written from Python)"]
     with monitor_forward("none") as monitor:
         torch.Tensor([1.0]), torch.Tensor([1.0, 2.0])  # round27_annotation_tensor_table.py: the second is a table
     assert list(monitor.compute_ops) == ["aten.lift_fresh (a tensor made from Python data)"]
+
+
+def test_over_table_writes_distinct_numbers_from_python_in_one_forward_are_compute():
+    """Round attack28: a table passed to kernels as scalar arguments (round28_kernel_scalar_table.py), or as fill
+    values; the same few numbers in many launches or fills are not one."""
+    from autotriton_backend.verifier.monitors import TABLE_WRITES, monitor_forward
+
+    with monitor_forward("none") as monitor:
+        for _ in range(3):
+            monitor.from_python([*range(TABLE_WRITES - 1), 0.5, True, "text"])
+            torch.full((2,), 0.5)
+    assert not monitor.compute_ops
+    with monitor_forward("none") as monitor:
+        monitor.from_python(range(TABLE_WRITES))
+        torch.full((2,), 0.25)
+    assert list(monitor.compute_ops) == [f"over {TABLE_WRITES} distinct numbers from Python as fill values or kernel "
+                                         "arguments (a table computed on the host)"]
+
+
+def test_derived_values_read_into_python_while_loading_are_recorded():
+    """Round attack28: __init__ kept nn.Sigmoid's results as Python floats (round28_init_torch_floats_kept.py)."""
+    from autotriton_backend.verifier.monitors import BuildMonitor, watching_tensor_text
+
+    for read in (float, int, bool, str):
+        constants, table = torch.full((2,), 1.5), torch.arange(2.0).exp()
+        with BuildMonitor("none") as monitor, watching_tensor_text(monitor):
+            table = torch.arange(2.0).exp()
+            float(constants[0]), str(constants)
+            assert not monitor.read_back
+            read(table[1] if read is not str else table)
+        assert monitor.read_back, read
 
 
 def test_a_reference_set_evicted_mid_session_keeps_its_files_until_the_session_ends(monkeypatch):

@@ -29,6 +29,7 @@ from triton.runtime import interpreter
 
 from ..task import parse_source, python_lines, source_scopes
 from ..verdict import Check
+from .monitors import TABLE_WRITES
 
 # The only import forms a candidate may use, as (module, alias) pairs.
 IMPORTS = {("torch", "torch"), ("torch.nn", "nn"), ("triton", "triton"), ("triton.language", "tl"), ("math", "math")}
@@ -43,6 +44,7 @@ TORCH_NAMES = frozenset({
     "ones_like", "full_like", "broadcast_shapes", "promote_types", "result_type", "is_tensor", "get_default_dtype",
     "short", "uint16", "uint32", "uint64", "complex64", "complex128", "float8_e4m3fn", "float8_e5m2", "strided",
     "preserve_format", "numel",
+    "tril",  # minGPT's causal mask in __init__; the monitors see it compute (honest_round28_tril_buffer.py)
 })
 # Host code: layout and metadata of tensors, nothing that reads values or leaves the device.
 TENSOR_ATTRIBUTES = frozenset({
@@ -254,6 +256,9 @@ class _Gate:
                 self._binding(node, node.arg)
             elif isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name != "__init__":
                 self._binding(node, node.name)
+            elif isinstance(node, (ast.Tuple, ast.List, ast.Set)) and _literal_values(node) > TABLE_WRITES:
+                raise Refused(node, f"a literal of {_literal_values(node)} constants is a table of results computed "
+                                    f"ahead (at most {TABLE_WRITES}): compute the values in a kernel")
         self._scopes(scopes, kernel=False)  # before the bodies: a kernel calling an undefined name is a NameError
         self._bodies(self.tree.body, kernel=False)
         for node in ast.walk(self.tree):
@@ -322,7 +327,8 @@ class _Gate:
                 self._no_state(item.value, "a class attribute")
                 for target in item.targets:
                     for name in (n.id for n in ast.walk(target) if isinstance(n, ast.Name)):
-                        if name.startswith("_") or name in PROTOCOL_METHODS | OPEN_ATTRIBUTES | MODULE_OWN:
+                        if name.startswith("_") and not _own_private(name) \
+                                or name in PROTOCOL_METHODS | OPEN_ATTRIBUTES | MODULE_OWN:
                             raise Refused(item, f"class attribute `{name}` is not allowed")
             elif not isinstance(item, (ast.Pass, ast.Expr)):
                 raise Refused(item, f"`{type(item).__name__}` in a class body is not allowed", hacked=False)
@@ -629,6 +635,16 @@ def _constant(node: ast.expr) -> bool:
         return isinstance(node, ast.Name) and node.id in MODULES
     return isinstance(node, ast.Constant) or isinstance(node, (ast.UnaryOp, ast.BinOp, ast.Tuple)) and all(
         _constant(n) for n in ast.iter_child_nodes(node) if isinstance(n, ast.expr))
+
+
+def _literal_values(node: ast.expr) -> int:
+    """The constants a tuple, list or set literal spells out, nested ones counted through. A kernel may read a
+    module constant, and Python computes a constant's arithmetic at import: 256 sigmoid values written out as
+    `1.0 / (1.0 + math.e ** (c * -1.0))` were a constant tuple the kernel selected from
+    (tests/attacks/round28_constexpr_literal_table.py)."""
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return sum(_literal_values(element) for element in node.elts)
+    return int(_constant(node))
 
 
 def _bound_kinds(tree: ast.Module) -> dict[str, set[str]]:

@@ -12,7 +12,7 @@ import os
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 import torch
 from torch.utils import _pytree as pytree
@@ -38,9 +38,17 @@ INTERPRETER_OPS = LAYOUT_OPS | frozenset({"set_"})
 # Random fills with scalar bounds: how nn layers initialise their weights (nn.Linear: uniform_), from no data.
 RANDOM_OPS = frozenset({"uniform_", "normal_", "random_", "randn", "rand", "randint", "randperm", "randn_like",
                         "rand_like", "randint_like"})
-# Writes into parts of one tensor (`t[i] = v`) past which it holds a table made in Python: compute in forward,
-# derived while the candidate loads (a handful set constants: tests/catalogue/honest_registered_buffer.py).
+# Values made in Python that may reach device memory in one forward, or while the candidate loads: writes into
+# parts of tensors (`t[i] = v`, `t[i].zero_()`), and distinct numbers among fill values and kernel arguments. Past
+# either count a table made in Python is crossing over: compute in forward, derived while loading (a handful set
+# constants: tests/catalogue/honest_registered_buffer.py). Counted across all tensors: four 64-element chunks
+# each stayed under a count per storage (tests/attacks/round28_chunked_table_forward.py, _init.py).
 TABLE_WRITES = 64
+# In-place ops that write constants or copies: into part of a tensor, each is a value chosen in Python
+# (zero_ wrote a table's bits: round28_zero_bitplanes_forward.py).
+WRITE_OPS = frozenset({"fill_", "zero_", "copy_"})
+# Ops whose number arguments are values written into memory (full's size is a list, not a number).
+FILL_OPS = frozenset({"fill_", "full", "new_full", "full_like"})
 
 
 # What fresh allocations hold (PoisonedAllocations). "nan": the checked calls, so outputs a kernel never wrote
@@ -66,7 +74,8 @@ class PoisonedAllocations(TorchDispatchMode):
             raise ValueError(f"unknown fill {fill!r}: one of {', '.join(FILLS)}")
         self.fill = fill
         self.noise: torch.Generator | None = None  # made on first use, on the allocation's device
-        self._element_writes: Counter[int] = Counter()  # partial fills and copies, by storage
+        self._partial_writes = 0  # WRITE_OPS into parts of tensors, all tensors together
+        self._numbers: set[int | float] = set()  # distinct fill values and scalar kernel arguments
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = func(*args, **(kwargs or {}))
@@ -79,12 +88,24 @@ class PoisonedAllocations(TorchDispatchMode):
             self.computed(f"aten.{name} (a dtype conversion)", out)
         elif name == "lift_fresh" and out.numel() > 1:  # one value is a constant
             self.computed("aten.lift_fresh (a tensor made from Python data)", out)
-        elif name in ("fill_", "copy_") and not _whole(out):
-            self._element_writes[_address(out)] += 1
-            if self._element_writes[_address(out)] == TABLE_WRITES + 1:
-                self.computed(f"aten.{name} into parts of one tensor over {TABLE_WRITES} times (a table written "
-                              f"from Python)", out)
+        else:
+            if name in WRITE_OPS and not _whole(out):
+                self._partial_writes += 1
+                if self._partial_writes > TABLE_WRITES:
+                    self.computed(f"aten.{name} into parts of tensors over {TABLE_WRITES} times (a table written "
+                                  "from Python)", out)
+            if name in FILL_OPS:
+                self.from_python(args, out)
         return out
+
+    def from_python(self, values: Iterable[Any], out: Any = None) -> None:
+        """Numbers made in Python that reach device memory (fill values; scalar kernel arguments:
+        `counting_launches`): past TABLE_WRITES distinct ones, a table computed on the host crosses over as them
+        (round28_kernel_scalar_table.py passed 256 sigmoid values to a kernel that stored its float arguments)."""
+        self._numbers.update(v for v in values if type(v) in (int, float))
+        if len(self._numbers) > TABLE_WRITES:
+            self.computed(f"over {TABLE_WRITES} distinct numbers from Python as fill values or kernel arguments (a "
+                          "table computed on the host)", out)
 
     def _fill(self, tensor: torch.Tensor) -> None:
         if self.fill == "nan":
@@ -101,25 +122,37 @@ class PoisonedAllocations(TorchDispatchMode):
         """An op that computes from data ran under the mode, giving `out` (allowed here; the forward monitor counts
         them, the build monitor follows what they made)."""
 
+    def text(self, tensor: torch.Tensor) -> None:
+        """`tensor`'s values were written as text (`watching_tensor_text`): computed from them."""
+        self.computed("a tensor's values as text (str, repr or %)")
+
 
 class BuildMonitor(PoisonedAllocations):
     """Importing the candidate and building ModelNew: compute is allowed there (a layer may set itself up) but
     what it derives may not stay. __init__ ran nn.GELU over all 65,536 float16 values and kept the table, and
     forward's kernel looked its outputs up (tests/attacks/round26_init_lookup_table.py; at import through a helper:
-    round26_import_time_table.py). Tensors made by compute, from Python data (`lift_fresh`) or written element by
-    element more than TABLE_WRITES times, and whatever is copied from them, are recorded as derived; the runner
-    refuses a ModelNew whose state keeps one that the reference's weights did not overwrite."""
+    round26_import_time_table.py). Tensors made by compute, from Python data (`lift_fresh`), by partial writes or
+    fill values past TABLE_WRITES, and whatever is copied from them, are recorded as derived; the runner
+    refuses a ModelNew whose state keeps one that the reference's weights did not overwrite, or that read derived
+    values back into Python (`read_back`)."""
 
     def __init__(self, fill: str = "nan") -> None:
         super().__init__(fill)
         self._derived: dict[int, torch.Tensor] = {}  # storage address -> a tensor that keeps the storage alive
+        # Derived values read into Python (float(t), int(t), bool(t), str(t)): Python numbers are no tensors, and
+        # __init__ kept nn.Sigmoid's 256 results as a list of floats (tests/attacks/round28_init_torch_floats_kept.py)
+        self.read_back = False
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = super().__torch_dispatch__(func, types, args, kwargs)
         read = [t for t in pytree.tree_leaves((args, kwargs)) if isinstance(t, torch.Tensor)]
         if any(self.derived(t) for t in read):
             self._derive(out)
+            self.read_back |= func.overloadpacket.__name__ == "_local_scalar_dense"
         return out
+
+    def text(self, tensor: torch.Tensor) -> None:
+        self.read_back |= self.derived(tensor)
 
     def computed(self, op: str, out: Any = None) -> None:
         if op.rpartition(".")[2] not in RANDOM_OPS:
@@ -235,14 +268,14 @@ def monitor_forward(fill: str = "nan") -> Iterator[ForwardMonitor]:
 def watching_tensor_text(observer: PoisonedAllocations) -> Iterator[None]:
     """A tensor's text is its values. torch writes it with every dispatch mode off (`torch._tensor_str._str`,
     behind str, repr and `%`), so `"%s" % x.view(torch.int32)` read the exact bits unseen and Python computed the
-    outputs from them (tests/attacks/round23_host_repr_bits.py): any tensor's text made under the monitor is
-    recorded as compute."""
+    outputs from them (tests/attacks/round23_host_repr_bits.py): any tensor's text made under the monitor goes to
+    its `text` (compute in forward; while loading, derived values read back)."""
     import torch._tensor_str as tensor_str
 
     original = tensor_str._str
 
     def watched(self, *, tensor_contents=None):
-        observer.computed("a tensor's values as text (str, repr or %)")
+        observer.text(self)
         return original(self, tensor_contents=tensor_contents)
 
     tensor_str._str = watched
@@ -267,6 +300,7 @@ def counting_launches(counter: LaunchCounter | None = None,
     interpreted kernel's body (`KernelBodyWatch`).
     """
     counter = counter or LaunchCounter()
+    import triton.language as tl
     from triton.runtime.interpreter import InterpretedFunction
 
     def make_counted(original):
@@ -276,6 +310,7 @@ def counting_launches(counter: LaunchCounter | None = None,
             interpreted = observer is not None and isinstance(self, InterpretedFunction)
             if observer is not None:
                 arguments = check_launch(self, args, kwargs)
+                observer.from_python(v.value if type(v) is tl.constexpr else v for v in arguments.values())
                 if interpreted:
                     compile_for_gpu(self, arguments)
                 grid = _observed(grid, observer, arguments)

@@ -497,11 +497,12 @@ class _Session:
                                       "__init__ ran, or on a side effect of an earlier import: initialise it "
                                       "(torch.zeros, torch.full), allocate scratch memory inside forward, and change "
                                       "nothing outside the module at import")
-        if any(monitor.derived(t) for t in walk.tensors):
+        if monitor.read_back or any(monitor.derived(t) for t in walk.tensors):
             raise _Failed("torch_compute", "ModelNew keeps a tensor computed while the module loaded or in __init__ "
-                                           "(by PyTorch, or written element by element from Python): a table of "
-                                           "results computed ahead is not a kernel. Compute inside Triton kernels "
-                                           "launched from forward; keep only the reference's weights and constants")
+                                           "(by PyTorch, or written element by element from Python), or read such "
+                                           "values into Python numbers (float(t), str(t)): a table of results "
+                                           "computed ahead is not a kernel. Compute inside Triton kernels launched "
+                                           "from forward; keep only the reference's weights and constants")
         self.model = model
         self.module, self.own_names = module, frozenset(vars(module))  # as loaded: the interpreter adds its own later
         return {"ok": True}
@@ -512,7 +513,7 @@ class _Session:
         `fill` says (monitors.FILLS). The source file is written afresh: the first build may have moved it away."""
         import torch
 
-        from .monitors import BuildMonitor, refusing_launches
+        from .monitors import BuildMonitor, refusing_launches, watching_tensor_text
 
         path = JOB / "candidate.py"  # a real file: triton.jit reads kernel source through inspect
         path.unlink(missing_ok=True)
@@ -522,8 +523,9 @@ class _Session:
         lines = [line + "\n" for line in python_lines(source)]  # numbered as Python numbers the code's lines
         linecache.cache[str(path)] = (len(source), None, lines, str(path))
         monitor = BuildMonitor(fill)
-        with monitor, refusing_launches("a Triton kernel was launched while the module loaded or in __init__: "
-                                        "launch kernels from forward only"):
+        with monitor, watching_tensor_text(monitor), refusing_launches("a Triton kernel was launched while the "
+                                                                        "module loaded or in __init__: launch "
+                                                                        "kernels from forward only"):
             try:
                 spec = importlib.util.spec_from_file_location(CANDIDATE_MODULE, path)
                 module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
