@@ -424,6 +424,18 @@ def test_over_table_writes_distinct_numbers_from_python_in_one_forward_are_compu
                                          "arguments (a table computed on the host)"]
 
 
+def test_a_launch_s_tensor_layout_is_not_counted_as_numbers_from_python():
+    """Sizes and strides of many layers are no table; a value beside them is counted, whatever its type."""
+    from triton.language import constexpr
+
+    from autotriton_backend.verifier.monitors import launch_numbers
+
+    x = torch.empty(6, 10)[:, 2:]  # sizes 6, 8; strides 10, 1; numel 48; offset 2
+    arguments = {"x": x, "rows": 6, "cols": 8, "stride": 10, "n": 48, "offset": 2, "scale": 0.5, "code": 977,
+                 "BLOCK": constexpr(1), "TABLE": constexpr(3), "flag": True, "name": "relu"}
+    assert launch_numbers(arguments) == [0.5, 977, 3]
+
+
 def test_derived_values_read_into_python_while_loading_are_recorded():
     """Round attack28: __init__ kept nn.Sigmoid's results as Python floats (round28_init_torch_floats_kept.py)."""
     from autotriton_backend.verifier.monitors import BuildMonitor, watching_tensor_text

@@ -300,7 +300,6 @@ def counting_launches(counter: LaunchCounter | None = None,
     interpreted kernel's body (`KernelBodyWatch`).
     """
     counter = counter or LaunchCounter()
-    import triton.language as tl
     from triton.runtime.interpreter import InterpretedFunction
 
     def make_counted(original):
@@ -310,7 +309,7 @@ def counting_launches(counter: LaunchCounter | None = None,
             interpreted = observer is not None and isinstance(self, InterpretedFunction)
             if observer is not None:
                 arguments = check_launch(self, args, kwargs)
-                observer.from_python(v.value if type(v) is tl.constexpr else v for v in arguments.values())
+                observer.from_python(launch_numbers(arguments))
                 if interpreted:
                     compile_for_gpu(self, arguments)
                 grid = _observed(grid, observer, arguments)
@@ -375,6 +374,18 @@ def _observed(grid, observer: TorchDispatchMode, arguments: dict[str, Any]):
 
 class LaunchRefused(Exception):
     """A launch argument or grid that could run code inside the launch, where the monitor steps aside."""
+
+
+def launch_numbers(arguments: dict[str, Any]) -> list[int | float]:
+    """A launch's numbers (constexprs unwrapped) less its tensors' layout (sizes, strides, numel, offset): what a
+    table made on the host would cross over as. An honest forward that launches once per layer passes many
+    distinct sizes and strides, and none of them is a value computed on the host."""
+    import triton.language as tl
+
+    values = [v.value if type(v) is tl.constexpr else v for v in arguments.values()]
+    layout = {n for t in values if isinstance(t, torch.Tensor)
+              for n in (*t.shape, *t.stride(), t.numel(), t.storage_offset())}
+    return [v for v in values if type(v) in (int, float) and v not in layout]
 
 
 def check_launch(function, args: tuple, kwargs: dict) -> dict[str, Any]:
