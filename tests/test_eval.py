@@ -192,6 +192,7 @@ def test_kernelbench_examples_are_timed_on_the_gpu(tmp_path, capsys):
     assert code == 0 and (result["tasks"], result["correct_pct"], result["hacked_pct"]) == (5, 100.0, 0.0)
     assert result["fast1_vs_eager_pct"] is not None and result["fast1_vs_inductor_pct"] is not None
     assert all(s["speedup_vs_inductor"] is not None for row in result["rows"] for s in row["samples"])
+    capsys.readouterr()  # the summary printed above
     code = main(["eval", "--engine", f"files:{answers}", "--suite", str(suite), "--device", "cuda", "--json",
                  "--no-timing"])  # a probe's verdicts: correctness only
     untimed = json.loads(capsys.readouterr().out)
