@@ -3,7 +3,7 @@
 # held-out eval of the GRPO model (run_eval_gpu.sh: 64 tasks of DATASET's test split) in what is left of END_S=575
 # (none under 60 s: END_S=0 trains only).
 # run(command="bash examples/results/run_grpo_gpu.sh [DATASET]", carry=[".whl", DATASET if not tracked]); GRPO_SET, if
-# given, is one more recipe override (e.g. "grpo.generation_kwargs={use_cache: true, cache_implementation: static}").
+# given, holds more recipe overrides separated by ';' (e.g. "grpo.learning_rate=1.0e-4;grpo.top_entropy_quantile=0.2").
 # PROBE=FILE trains on the tasks a probe (run_grpo_probe_gpu.sh) found partly solved.
 # Back: grpo/ (weights and run.tar: unpack_train.sh FILES_AT/grpo runs/tiny/grpo), grpo.log, eval_grpo.*.
 # RESUME=1 continues runs/tiny/grpo from a previous call. On a machine still warm from that call the resume point is
@@ -13,15 +13,17 @@
 cd "$(dirname "$0")/../.." && source examples/results/device_setup.sh > /dev/null || exit 1
 log=$OUT/grpo.log grpo_s=${GRPO_S:-300}
 say() { echo "[${SECONDS} s] $*" | tee -a "$log"; }
-resume=()
+resume=() overrides=()
+IFS=';' read -ra sets <<< "${GRPO_SET:-}"
+for item in "${sets[@]}"; do overrides+=(--set "$item"); done
 if [ -n "${RESUME:-}" ]; then
   ls runs/tiny/grpo/model/*.safetensors > /dev/null 2>&1 || cp agent/bundled_model/*.safetensors runs/tiny/grpo/model/ || exit 1
   resume=(--resume)
 fi
-say "grpo from agent/bundled_model ${resume[*]}, max_seconds $grpo_s${PROBE:+, tasks the probe $PROBE partly solved}"
+say "grpo from agent/bundled_model ${resume[*]}, max_seconds $grpo_s${GRPO_SET:+, $GRPO_SET}${PROBE:+, tasks the probe $PROBE partly solved}"
 [ -z "${RESUME:-}" ] || say "resume point: $(ls runs/tiny/grpo/model | tr '\n' ' ')"
 timeout -k 15 $((grpo_s + 120)) python3 -m autotriton_backend.cli train grpo --recipe tiny --data training/dataset \
-  --out runs/tiny/grpo --model agent/bundled_model "${resume[@]}" --set "max_seconds=$grpo_s" ${GRPO_SET:+--set "$GRPO_SET"} ${PROBE:+--probe "$PROBE"} 2>&1 | tr '\r' '\n' \
+  --out runs/tiny/grpo --model agent/bundled_model "${resume[@]}" --set "max_seconds=$grpo_s" "${overrides[@]}" ${PROBE:+--probe "$PROBE"} 2>&1 | tr '\r' '\n' \
   | grep -v -e '^\s*$' -e 'it/s]$' >> "$log"
 say "grpo exit ${PIPESTATUS[0]}"
 grep -E "^step|^\{'loss'" "$log" | tr ',' '\n' | grep -E "step|reward|frac|completions/mean_length" | tail -40
