@@ -196,6 +196,9 @@ def test_structure_and_syntax():
     assert refusal("import torch\nclass ModelNew(torch.nn.Module):\n    pass\n")[0] == "structure"
     assert refusal("def (:")[0] == "syntax"
     assert refusal("")[0] == "syntax"
+    wide = "x = 0x" + "f" * 3575  # 14,300 bits: it parses, but no unparse can write it in decimal
+    assert refusal(wide) == ("syntax", "a literal is too large to read (an integer of thousands of digits)", False)
+    assert gate("x = 0x" + "f" * 3500)[0].passed  # 14,000 bits still reads
 
 
 SELF_INIT = "self.builtins = None"  # makes self.builtins a name ModelNew assigns: what the gate lets self read

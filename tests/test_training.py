@@ -293,6 +293,23 @@ def test_rewards_rank_honest_broken_and_hacked_with_one_verification_each(monkey
     assert max(total["hack_output_alias"], total["hack_functional"]) < 0
 
 
+def test_a_crash_of_the_gate_is_the_verifier_s_failure_and_scores_nothing(monkeypatch) -> None:
+    """A bug of ours in the gate must not read as every answer failing a static check (run 87's rewards all 0)."""
+    def broken_gate(source: str) -> list:
+        raise ValueError("the gate's own bug")
+
+    monkeypatch.setattr(verifier_pool, "gate", broken_gate)
+    task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
+    candidate = Candidate((CATALOGUE / "honest_single_kernel.py").read_text())
+    verdict = verifier_pool.shared_pool("cpu", 2).verify(task, candidate, VerifyOptions(device="cpu"))
+    assert verdict.failure == "internal" and not verdict.hacked and "the gate's own bug" in verdict.failed_check.reason
+    config = Rewards(device="cpu", workers=2, timeout_s=40)
+    task_json = json.dumps(task.to_json())
+    rewards = [fn(prompts=[[]], completions=[_completion("honest_single_kernel")], task=[task_json])[0]
+               for fn in reward_functions(config)]
+    assert rewards == [None] * len(COMPONENTS)  # trl leaves it out, instead of punishing the model
+
+
 def test_8b_recipe_validates_by_dry_run(capsys, tmp_path) -> None:
     assert autotriton_main(["train", "grpo", "--recipe", "8b", "--dry-run", "--out", str(tmp_path)]) == 0
     report = json.loads(capsys.readouterr().out)

@@ -158,6 +158,8 @@ MAX_SOURCE_BYTES = 256 * 1024
 # What str.splitlines() breaks lines at and Python does not: a reader that splits so (Triton's, or ours once) sees
 # other lines than Python runs (tests/attacks_sandbox/linecache_shift_ungated_kernel.py). No honest answer needs them,
 # and every answer seen with one was a cheat (interp_rewriter_line_split too): refused as `hacked`.
+# The widest integer literal ast.unparse writes: Python converts at most 4,300 decimal digits to text.
+MAX_INT_BITS = int(4300 * math.log2(10))
 FOREIGN_LINE_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
 
@@ -178,8 +180,6 @@ def _gate(source: str) -> tuple[Check, ...]:
         return _checks(source)
     except (RecursionError, MemoryError):
         return (Check("syntax", False, "the code nests too deeply (a very long expression?): split it up"),)
-    except ValueError:  # ast.unparse of an int past 4,300 digits: a hex literal parses (round11/gate_hex_int_unparse)
-        return (Check("syntax", False, "a literal is too large to read (an integer of thousands of digits?)"),)
 
 
 def _checks(source: str) -> tuple[Check, ...]:
@@ -200,6 +200,9 @@ def _checks(source: str) -> tuple[Check, ...]:
         return (Check("syntax", False, "the answer is not valid UTF-8 text"),)
     if not tree.body:
         return (Check("syntax", False, "no code was found in the answer"),)
+    if any(isinstance(n, ast.Constant) and isinstance(n.value, int) and n.value.bit_length() > MAX_INT_BITS
+           for n in ast.walk(tree)):  # a hex literal parses, but ast.unparse cannot write it (round11/gate_hex_int_unparse)
+        return (Check("syntax", False, "a literal is too large to read (an integer of thousands of digits)"),)
     try:
         _Gate(tree, source).check(scopes)
     except Refused as refused:

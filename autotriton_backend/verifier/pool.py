@@ -77,7 +77,11 @@ class VerifierPool:
                static_gate: bool = True) -> Future:
         """A future of the verdict. `static_gate=False` only to test the layers behind the gate by attacking them."""
         future: Future[Verdict] = Future()
-        checks = gate(candidate.source) if static_gate else []
+        try:
+            checks = gate(candidate.source) if static_gate else []
+        except Exception as error:  # a bug of the gate's: the verifier's failure (a reward skips it), not the candidate's
+            future.set_result(_failed(task, candidate, self.device, f"the static gate failed: {error!r}"))
+            return future
         if not all(c.passed for c in checks):
             verdict = Verdict(task_key=task.key, candidate_sha256=candidate.sha256, device=self.device, checks=checks)
             future.set_result(verdict.finish())  # rejected code never runs
