@@ -5,7 +5,8 @@ Each attack file starts with `# task: NAME` and `# expect: CHECK` (the check tha
 optionally `# reason: TEXT` (words the rejection must give), `# hacked: yes` (a cheat: the verdict must say so), `# effect: PATH` (a marker the attack
 tries to create; it must not exist afterwards) and `# listen: PORT` (a localhost listener the attack
 tries to reach; a connection writes the effect marker). The honest candidates of tests/catalogue/
-are judged in the same run and must be accepted. Everything runs once, on CPU, two at a time.
+are judged in the same run and must be accepted. Everything runs once, on CPU, two at a time; ATTACK_DEVICE=cuda
+judges them all on the GPU instead, eight at a time (examples/results/run_session22_gpu.sh).
 Set ATTACK_REPORT=path.json to also write a per-attack summary (used for tests/attacks/README.md).
 """
 from __future__ import annotations
@@ -40,6 +41,7 @@ PROCESS_MARK = "autotriton-attack"
 FEEDBACK_LIMIT = 20_000
 # Files an attack plants in Triton's cache (a fake compiler, an importable module, a hubconf).
 PLANTED_NAMES = ("gcc", "cc", "hubconf.py", "payload.py")
+DEVICE = os.environ.get("ATTACK_DEVICE", "cpu")
 
 
 def headers(path: Path, field: str) -> list[str]:
@@ -64,7 +66,7 @@ def task_for(path: Path) -> KernelTask:
 
 def options() -> VerifyOptions:
     names = {f.name for f in dataclasses.fields(VerifyOptions)}
-    kwargs: dict[str, Any] = {"device": "cpu"}
+    kwargs: dict[str, Any] = {"device": DEVICE}
     if "timeout_s" in names:
         kwargs["timeout_s"] = 120.0
     return VerifyOptions(**kwargs)
@@ -169,7 +171,7 @@ def run(tmp_path_factory) -> Run:
             return Outcome(verdict, time.monotonic() - start)
 
         try:
-            with ThreadPoolExecutor(max_workers=2) as pool:
+            with ThreadPoolExecutor(max_workers=2 if DEVICE == "cpu" else 8) as pool:
                 outcomes = dict(zip([p.name for p in files], pool.map(judge, files)))
         finally:
             for listener in listeners:

@@ -17,7 +17,7 @@ from autotriton_backend.task import KernelTask
 from training.data.dataset import RLTask, ShardWriter
 from test_training_data import BFLOAT16_ADD_KERNEL, BFLOAT16_DOUBLE
 from training.rows import partly_solved
-from training.metrics import ENGINE_ERROR, JUDGED, TASK_ERROR, SampleResult, TaskRow, pass_at_k, summarize
+from training.metrics import ENGINE_ERROR, JUDGED, TASK_ERROR, SampleResult, TaskRow, pass_at_k, read_rows, summarize
 
 CATALOGUE = Path(__file__).parent / "catalogue"
 ADD_RELU = (CATALOGUE / "task_add_relu.py").read_text()
@@ -167,6 +167,12 @@ def test_train_suite_probes_which_tasks_a_model_solves_sometimes(tmp_path, capsy
     assert code == 0 and result["timed"] is False and result["correct_pct"] == 100.0
     assert [row["name"] for row in result["rows"]] == ["train-task"]
     assert partly_solved(probe) == set()  # right every time: nothing for GRPO to learn
+    broken = tmp_path / "broken.jsonl"
+    (answers / f"{KernelTask.from_source(trained_on).key}.py").write_text("class ModelNew(:\n")
+    code, result = run_eval(capsys, "--engine", f"files:{answers}", "--suite", "train", "--dataset", str(dataset),
+                            "--samples", "2", "--no-timing", "--rows", str(broken))
+    samples = read_rows(broken)[1][0].samples
+    assert code == 0 and [(s.failure, s.failed_check) for s in samples] == [("static", "syntax")] * 2
 
 
 def test_missing_dataset_says_how_to_make_it(tmp_path, capsys):

@@ -193,13 +193,21 @@ def test_grpo_tasks_are_those_sft_saw_no_answer_to(data) -> None:
         grpo_rows(data, "direct", 0)
 
 
-def write_probe(path: Path, data: Path, correct: dict[str, list[bool]], suite: str = "train") -> Path:
-    """An eval rows file (training/eval.py's RowsFile) whose samples of each named task are correct as given."""
+def probe_sample(outcome: bool | str) -> SampleResult:
+    """True: a correct sample; False: a wrong result; "syntax": an answer that does not parse."""
+    if outcome == "syntax":
+        return SampleResult(False, False, False, "static", None, None, 10, failed_check="syntax")
+    return SampleResult(True, outcome, False, "" if outcome else "mismatch", None, None, 10,
+                        failed_check="" if outcome else "mismatch")
+
+
+def write_probe(path: Path, data: Path, correct: dict[str, list[bool | str]], suite: str = "train") -> Path:
+    """An eval rows file (training/eval.py's RowsFile) whose samples of each named task fared as given."""
     keys = {r["task_name"]: r["task_key"] for r in read_records(data / "rl", "rl")}
     samples = len(next(iter(correct.values())))
     lines = [{"config": {"engine": "hf:sft", "suite": suite, "samples": samples}}]
     for name, outcomes in correct.items():
-        results = [SampleResult(True, ok, False, "" if ok else "mismatch", None, None, 10) for ok in outcomes]
+        results = [probe_sample(outcome) for outcome in outcomes]
         lines.append(TaskRow(name, keys.get(name, f"not-in-{data.name}"), JUDGED, results).to_json())
     path.write_text("".join(json.dumps(line) + "\n" for line in lines))
     return path
@@ -217,6 +225,9 @@ def test_a_probe_gives_grpo_the_tasks_its_model_solved_some_of_the_time(data, tm
     all_or_nothing = write_probe(tmp_path / "flat.jsonl", data, {"task_add_relu": [True] * 3, "task_softmax": [False] * 3})
     with pytest.raises(DataError, match="among the 0 the probe"):
         grpo_rows(data, "direct", 0, all_or_nothing)
+    noise = write_probe(tmp_path / "noise.jsonl", data, {"task_add_relu": [True, "syntax", True],  # sampling noise
+                                                         "task_softmax": [True, "syntax", False]})  # and a real miss
+    assert [KernelTask.from_json(json.loads(r["task"])).name for r in grpo_rows(data, "direct", 0, noise)] == ["task_softmax"]
     held_out = write_probe(tmp_path / "test.jsonl", data, {"task_scale_rows": [True, False]}, suite="test")
     with pytest.raises(DataError, match="--suite train --samples 8"):
         grpo_rows(data, "direct", 0, held_out)

@@ -31,7 +31,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         if name == "grpo":
             step.add_argument("--model", type=Path, help="model directory to start from (the SFT run's OUT/model)")
             step.add_argument("--probe", type=Path,
-                              help="train on the tasks this model partly solved: the rows file of `autotriton eval "
+                              help="train on the tasks this model solved some of the time (and missed other than by a "
+                                   "syntax error): the rows file of `autotriton eval "
                                    "--suite train --samples 8 --rows FILE` (default: the tasks SFT saw no answer to)")
         step.set_defaults(run=run_step)
 

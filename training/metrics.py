@@ -34,12 +34,14 @@ class SampleResult:
     speedup_vs_inductor: float | None
     tokens: int
     feedback: str = ""  # the start of what the verifier told the model: why a sample failed, without rerunning it
+    failed_check: str = ""  # the check that failed ("syntax", "gate", "mismatch", ...); "" when correct or not recorded
 
     @staticmethod
     def from_verdict(verdict: Verdict, tokens: int) -> "SampleResult":
+        failed = verdict.failed_check
         return SampleResult(verdict.compiled, verdict.correct, verdict.hacked, verdict.failure,
                             verdict.speedup_vs_eager, verdict.speedup_vs_inductor, tokens,
-                            verdict.feedback[:ROW_FEEDBACK_CHARS])
+                            verdict.feedback[:ROW_FEEDBACK_CHARS], failed.name if failed else "")
 
 
 @dataclass
