@@ -15,9 +15,11 @@ import inspect
 import io
 import math
 import re
+import string
 import symtable
 import tokenize
 import types
+import typing
 from dataclasses import replace
 from functools import cache, lru_cache
 
@@ -35,6 +37,14 @@ from .monitors import TABLE_WRITES
 IMPORTS = {("torch", "torch"), ("torch.nn", "nn"), ("triton", "triton"), ("triton.language", "tl"), ("math", "math")}
 FROM_IMPORTS = {("torch", "nn", "nn"), ("triton", "language", "tl"), ("triton.language.extra", "libdevice", "libdevice")}
 MODULES = {"torch": torch, "nn": torch.nn, "triton": triton, "tl": tl, "math": math, "libdevice": libdevice}
+# Imports models write by habit and an answer may carry unused (tests/catalogue/honest_idiom_unused_imports.py): torch
+# and typing have loaded these modules already, so importing runs nothing; reading a name they bind stays refused
+# (`_name`: `F.relu(x)` in forward is the classic cheat, and typing.get_type_hints evaluates strings).
+UNUSED_IMPORTS = {("torch.nn.functional", "F"), ("typing", "typing")}
+UNUSED_FROM_IMPORTS = {("torch.nn", "functional")} | {("typing", name) for name in typing.__all__}
+# `from __future__ import annotations` (honest_idiom_future_annotations.py): annotations become their text, unevaluated;
+# the gate checks them as expressions all the same, and their names as if read (`_annotation_names`).
+FUTURE = ("__future__", "annotations")
 
 TRITON_NAMES = frozenset({"jit", "cdiv", "next_power_of_2", "autotune", "Config", "heuristics", "language"})
 TORCH_NAMES = frozenset({
@@ -45,6 +55,14 @@ TORCH_NAMES = frozenset({
     "short", "uint16", "uint32", "uint64", "complex64", "complex128", "float8_e4m3fn", "float8_e5m2", "strided",
     "preserve_format", "numel",
     "tril",  # minGPT's causal mask in __init__; the monitors see it compute (honest_round28_tril_buffer.py)
+    "is_floating_point", "is_complex",  # x.is_floating_point() as a function: the dtype (honest_idiom_is_floating_point)
+})
+# nn.init's public initialisers (honest_idiom_nn_init.py): what they write into a tensor is compute or fills the
+# monitors see (BuildMonitor while loading; a kept result must be overwritten by the reference's weights), and
+# calculate_gain is Python arithmetic on its arguments.
+NN_INIT = frozenset({
+    "uniform_", "normal_", "trunc_normal_", "constant_", "ones_", "zeros_", "eye_", "dirac_", "xavier_uniform_",
+    "xavier_normal_", "kaiming_uniform_", "kaiming_normal_", "orthogonal_", "sparse_", "calculate_gain",
 })
 # Host code: layout and metadata of tensors, nothing that reads values or leaves the device.
 TENSOR_ATTRIBUTES = frozenset({
@@ -55,6 +73,7 @@ TENSOR_ATTRIBUTES = frozenset({
     "itemsize", "weight", "bias", "eps", "append", "index", "count", "nelement", "requires_grad", "is_signed",
     "is_complex", "movedim", "mT", "clone", "zero_", "detach", "unbind", "ndimension", "get_device",
     "to", "is_cpu", "layout", "data", "fill_", "copy_",  # a dtype change is compute, and the monitor says so
+    "items", "keys",  # a dict's (honest_idiom_format_items.py): no tensor has them
 })
 # What torch.finfo(dtype) / torch.iinfo(dtype) and a tensor's .device tell: numbers and names, no tensor values.
 # Any attribute not listed is refused as cheating (host compute such as x.clamp is the classic hack), so honest
@@ -122,12 +141,19 @@ BUILTINS = frozenset({
     "ValueError", "RuntimeError", "AssertionError", "NotImplementedError", "TypeError", "True", "False", "None",
 })
 BUILTIN_NAMES = frozenset(dir(builtins))
+# Builtins' names a host function's parameter may take (`def forward(self, input)`: honest_idiom_builtin_parameter.py).
+SHADOWABLE = frozenset({"input", "type", "filter", "format", "id", "hash", "iter", "map", "next", "slice", "object",
+                        "set", "pow", "bin", "ord", "chr", "hex", "oct", "bytes", "complex", "ascii", "repr"})
 # Printing from a kernel: the interpreter prints whole arrays into the sandbox's log in memory
 # (round15_device_print_log_flood grew it by megabytes a second).
 KERNEL_PRINTS = frozenset({"device_print", "static_print"})
 KERNEL_BUILTINS = frozenset({"range", "min", "max", "len", "int", "float", "abs"})  # what Triton's frontend handles
 HOOK_KEYWORDS = frozenset({"pre_hook", "post_hook", "prune_configs_by", "perf_model", "early_config_prune", "do_bench"})
 DECORATORS = frozenset({"triton.jit", "triton.autotune", "triton.heuristics", "staticmethod"})
+# A method's own decorators (honest_idiom_no_grad.py, honest_idiom_property.py), alone on a method of a class, never
+# on forward's neighbours the verifier or torch call outside forward: `self` stays the model, and the getter or the
+# no-grad wrapper runs only where the method itself would (`_Gate._method_decorators`).
+METHOD_DECORATORS = frozenset({"torch.no_grad", "property"})
 # Methods Triton or torch call on objects handed to them: defining them smuggles code into a launch.
 PROTOCOL_METHODS = frozenset({"data_ptr", "dtype", "shape", "stride", "size", "numel", "element_size", "item"})
 # Attribute names the gate lets through on objects other than self: a class attribute or method under one of them
@@ -200,6 +226,16 @@ def _checks(source: str) -> tuple[Check, ...]:
         return (Check("syntax", False, "the answer is not valid UTF-8 text"),)
     if not tree.body:
         return (Check("syntax", False, "no code was found in the answer"),)
+    guard = _main_guard(tree)
+    if guard is not None:  # dead where the answer is imported: the gate reads the module without it
+        if any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)) for n in ast.walk(guard)):
+            return (Check("syntax", True), Check("gate", False, f"line {guard.lineno}: the `if __name__ == "
+                                                 "\"__main__\":` block may not define functions or classes: define "
+                                                 "them above it, or leave the block out", hacked=False))
+        source = "\n".join(python_lines(source)[:guard.lineno - 1]) + "\n"
+        tree, scopes = parse_source(source), source_scopes(source)
+        if not tree.body:
+            return (Check("syntax", False, "no code was found in the answer"),)
     try:
         _Gate(tree, source).check(scopes)
     except Refused as refused:
@@ -216,9 +252,20 @@ class _Gate:
         self.lines = python_lines(source)  # as `_kernel_source` must read them
         self.imported = frozenset((a.asname or a.name).split(".")[0] for n in ast.walk(tree)
                                   if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names) - set(MODULES)
-        # `self` is the model only as the first parameter of a plain method: self.NAME reads any attribute
-        self.selves = {id(item.args.args[0]) for cls in tree.body if isinstance(cls, ast.ClassDef) for item in cls.body
-                       if isinstance(item, ast.FunctionDef) and not item.decorator_list and item.args.args}
+        methods = [item for cls in tree.body if isinstance(cls, ast.ClassDef) for item in cls.body
+                   if isinstance(item, ast.FunctionDef)]
+        self.method_decorators = {id(d) for d in map(_method_decorator, methods) if d is not None}
+        # `self` is the model only as the first parameter of a plain method (or one under a METHOD_DECORATORS
+        # decorator): self.NAME reads any attribute
+        self.selves = {id(item.args.args[0]) for item in methods if item.args.args and (
+            not item.decorator_list or _method_decorator(item) is not None)}
+        # Parameters of host functions named like builtins (`def forward(self, input)`): read only where Python
+        # resolves the name to such a parameter (`_scopes`), never where it is the builtin
+        self.builtin_parameters = {id(a): a.arg for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)
+                                   and not _is_kernel(n) for a in _parameters(n.args) if _shadowable(a.arg)}
+        self.annotation_names = {id(n) for place in _annotations(tree) for n in ast.walk(place)}
+        self.future_annotations = any(isinstance(n, ast.ImportFrom) and (n.module, n.names[0].name) == FUTURE
+                                      for n in tree.body)
         # Module-level names by what every top-level binding of each makes it: a kernel called `work` and
         # then redefined as a plain function is the plain function (tests/attacks/interp_kernel_name_rebound.py).
         kinds: dict[str, set[str]] = {}
@@ -260,6 +307,8 @@ class _Gate:
                 raise Refused(node, f"a literal of {_literal_values(node)} constants is a table of results computed "
                                     f"ahead (at most {TABLE_WRITES}): compute the values in a kernel")
         self._scopes(scopes, kernel=False)  # before the bodies: a kernel calling an undefined name is a NameError
+        if self.future_annotations:
+            self._annotation_names()
         self._bodies(self.tree.body, kernel=False)
         for node in ast.walk(self.tree):
             if not isinstance(node, ALLOWED_NODES):
@@ -271,6 +320,16 @@ class _Gate:
         for node in ast.walk(self.tree):
             if isinstance(node, ast.ClassDef) and id(node) not in top_classes:
                 raise Refused(node, f"class `{node.name}` must be defined at the top level")
+
+    def _annotation_names(self) -> None:
+        """Under `from __future__ import annotations` the symbol table leaves annotations out, so `_scopes` never
+        sees their names; Triton reads a kernel's annotation text, and typing would evaluate it in the module:
+        each name must be one the module defines, as it must be where annotations run."""
+        known = self.module_names | set(MODULES) | BUILTINS
+        for node in ast.walk(self.tree):
+            if id(node) in self.annotation_names and isinstance(node, ast.Name) and node.id not in known:
+                raise Refused(node, f"name `{node.id}` in an annotation is never defined: annotate with torch, "
+                                    "tl or names the module defines", hacked=False)
 
     def _encoding(self) -> None:
         """The runner imports the answer from a file, which Python decodes by its PEP 263 coding line: under
@@ -285,12 +344,18 @@ class _Gate:
     def _top_level(self, node: ast.stmt) -> None:
         if isinstance(node, ast.Import):
             for alias in node.names:
+                if (alias.name, alias.asname or alias.name) in UNUSED_IMPORTS:
+                    continue
                 if (alias.name, alias.asname or alias.name) not in IMPORTS:
                     raise Refused(node, f"`import {alias.name}{' as ' + alias.asname if alias.asname else ''}` is not "
                                         "allowed; use import torch, import torch.nn as nn, import triton, "
                                         "import triton.language as tl, import math")
         elif isinstance(node, ast.ImportFrom):
             for alias in node.names:
+                if not node.level and ((node.module, alias.name) in UNUSED_FROM_IMPORTS
+                                       or (node.module, alias.name) == FUTURE and not alias.asname):
+                    self._binding(node, alias.asname or alias.name)  # `import Any as range` would shadow a builtin
+                    continue
                 if (node.module, alias.name, alias.asname or alias.name) not in FROM_IMPORTS or node.level:
                     raise Refused(node, f"`from {node.module} import {alias.name}` is not allowed; use from torch "
                                         "import nn, from triton import language as tl or "
@@ -346,9 +411,10 @@ class _Gate:
             self._no_state(default, "an argument default")
         for decorator in node.decorator_list:
             target = decorator.func if isinstance(decorator, ast.Call) else decorator
-            if ast.unparse(target) not in DECORATORS:
-                raise Refused(decorator, f"decorator `@{ast.unparse(target)}` is not allowed; "
-                                         "use @triton.jit, @triton.autotune or @triton.heuristics")
+            if ast.unparse(target) not in DECORATORS and id(target) not in self.method_decorators:
+                raise Refused(decorator, f"decorator `@{ast.unparse(target)}` is not allowed; use @triton.jit, "
+                                         "@triton.autotune or @triton.heuristics, and on a method alone "
+                                         "@torch.no_grad() or @property (not on forward or __init__)")
         for arg in node.args.args + node.args.kwonlyargs + node.args.posonlyargs:
             if arg.annotation is not None:
                 self._annotation(arg.annotation)
@@ -445,7 +511,8 @@ class _Gate:
             raise Refused(node, f"name `{node.id}` is not allowed (no dunder names)")
         if isinstance(node.ctx, (ast.Store, ast.Del)):
             self._binding(node, node.id)
-        elif node.id in BUILTIN_NAMES and node.id not in BUILTINS:
+        elif node.id in BUILTIN_NAMES and node.id not in BUILTINS and id(node) not in self.method_decorators and not (
+                node.id in self.builtin_parameters.values() and id(node) not in self.annotation_names):
             raise Refused(node, f"name `{node.id}` is not allowed; builtins allowed: {', '.join(sorted(BUILTINS))}")
         elif node.id in self.imported:
             raise Refused(node, f"name `{node.id}` comes from an import outside the allowlist; use only "
@@ -466,8 +533,13 @@ class _Gate:
         for symbol in table.get_symbols():
             name = symbol.get_name()
             # a kernel's closure cell shows in its own table even when only a comprehension inside reads it
-            if not (symbol.is_referenced() or own and symbol.is_free()) or name in BUILTINS or name in MODULES:
+            if not (symbol.is_referenced() or own and symbol.is_free()) or name in BUILTINS or name in MODULES \
+                    or name in METHOD_DECORATORS:  # `property`: `_name` allows it only as a method's decorator
                 continue
+            if name in self.builtin_parameters.values() and not (symbol.is_local() or symbol.is_free()):
+                # a parameter of another function: here the name is the builtin (`input()` reads the job's pipe)
+                raise Refused(self._read(name), f"name `{name}` is the builtin here, not a parameter: builtins "
+                                                f"allowed: {', '.join(sorted(BUILTINS))}")
             # Python 3.12 shows a module-level comprehension's variable in the module's own table (PEP 709), never
             # in a function's; and never one the interpreter would inject (round20_gate_comprehension_injected_numpy)
             in_comprehension = table.get_type() == "module" and name in self.comprehension_names
@@ -495,7 +567,8 @@ class _Gate:
         method's own object: the gate reads self.NAME as the model's attribute, so
         `def reach(self): return self.builtins` called on tl.core escaped the gate
         (tests/attacks_reuse/self_param_escape.py)."""
-        if name in MODULES or name in BUILTIN_NAMES or name in INTERPRETER_NAMES or name.startswith("__"):
+        if name in MODULES or name in BUILTIN_NAMES and id(node) not in self.builtin_parameters \
+                or name in INTERPRETER_NAMES or name.startswith("__"):
             raise Refused(node, f"binding the name `{name}` is not allowed (it is a builtin, a module or "
                                 "Triton's own)")
         if name == "self" and id(node) not in self.selves:
@@ -528,7 +601,11 @@ class _Gate:
                                                           and len(attrs) == 1):
                 raise Refused(node, f"private or dunder attribute `.{name}` in `{text}` is not allowed")
         values = KERNEL_ATTRIBUTES if kernel else TENSOR_ATTRIBUTES
+        if _plain_format(node):
+            return
         if root in MODULES:
+            if id(node) in self.method_decorators:  # torch.no_grad
+                return
             if text == "triton.jit" and id(node) not in self.decorators:
                 raise Refused(node, "`triton.jit` is allowed only as a decorator: a kernel is a decorated `def`, "
                                     "and only those are checked as kernels")
@@ -696,9 +773,78 @@ def _type_places(tree: ast.AST) -> list[ast.expr]:
     return [place for place in places if not any(isinstance(n, ast.Call) for n in ast.walk(place))]
 
 
+def _main_guard(tree: ast.Module) -> ast.If | None:
+    """The module's last statement when it is `if __name__ == "__main__":` (no else), the test block models append
+    (honest_idiom_main_block.py). The verifier, the backend and the cache import an answer under a module name of
+    their own, so the block never runs: the gate reads the module without it. Any other test of `__name__` is a
+    dunder name, refused (tests/attacks/idiom_main_block_inverted.py)."""
+    last = tree.body[-1]
+    if not isinstance(last, ast.If) or last.orelse or not isinstance(test := last.test, ast.Compare) \
+            or len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq):
+        return None
+    sides = [test.left, *test.comparators]
+    names = [n for n in sides if isinstance(n, ast.Name) and n.id == "__name__" and isinstance(n.ctx, ast.Load)]
+    texts = [n for n in sides if isinstance(n, ast.Constant) and n.value == "__main__"]
+    return last if len(names) == 1 and len(texts) == 1 else None
+
+
+def _method_decorator(method: ast.FunctionDef) -> ast.expr | None:
+    """The node naming a method's one METHOD_DECORATORS decorator: `@torch.no_grad()` or `@torch.no_grad` on any
+    method, `@property` on any but forward and __init__ (which torch and the verifier call themselves)."""
+    if len(method.decorator_list) != 1:
+        return None
+    decorator = method.decorator_list[0]
+    target = decorator.func if isinstance(decorator, ast.Call) and not decorator.args and not decorator.keywords \
+        and ast.unparse(decorator.func) == "torch.no_grad" else decorator
+    if ast.unparse(target) == "torch.no_grad" or isinstance(target, ast.Name) and target.id == "property" \
+            and method.name not in ("forward", "__init__"):
+        return target
+    return None
+
+
+def _parameters(arguments: ast.arguments) -> list[ast.arg]:
+    return [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
+            *(a for a in (arguments.vararg, arguments.kwarg) if a is not None)]
+
+
+def _shadowable(name: str) -> bool:
+    """A builtin's name a host function's parameter may take: names models give data (`input`, `type`, `filter`),
+    never one the gate lets code read as the builtin (BUILTINS, `property`), nor one that runs or reaches code
+    (`exec`, `getattr`, `open`, `vars`), nor a name Triton's interpreter writes."""
+    return name in SHADOWABLE and name in BUILTIN_NAMES and name not in BUILTINS | METHOD_DECORATORS | INTERPRETER_NAMES
+
+
+def _annotations(tree: ast.AST) -> list[ast.expr]:
+    """Every annotation: parameters', returns' and annotated assignments'."""
+    return [place for node in ast.walk(tree) for place in (
+        [node.annotation] if isinstance(node, (ast.arg, ast.AnnAssign)) else
+        [node.returns] if isinstance(node, ast.FunctionDef) else []) if place is not None]
+
+
+def _plain_format(node: ast.Attribute) -> bool:
+    """`"...".format` on a string literal whose fields are positions or names only: `"{0.__class__}".format(x)`
+    reads attributes (and `{0[k]}` items) of its arguments, which the gate never sees as attributes
+    (tests/attacks/idiom_format_field_attribute.py). A tensor argument is formatted as its text, compute the
+    monitors see (honest_idiom_format_items.py)."""
+    if node.attr != "format" or not isinstance(node.value, ast.Constant) or not isinstance(node.value.value, str):
+        return False
+    try:
+        fields = list(string.Formatter().parse(node.value.value))
+    except ValueError:
+        return False
+    return all(field is None or re.fullmatch(r"\w*", field) and re.fullmatch(r"[^{}]*", spec or "")
+               for _, field, spec, _ in fields)
+
+
 @cache
 def _module_chain_allowed(chain: tuple[str, ...]) -> bool:
     root, first = chain[0], chain[1]
+    if chain[:-2] in (("tl",), ("triton", "language")) and chain[-2:] in (("PropagateNan", "ALL"),
+                                                                             ("PropagateNan", "NONE")):
+        return True  # tl.maximum's propagate_nan= (honest_idiom_propagate_nan.py): an enum of the IR, only its values
+    if root in ("nn", "torch") and chain[1 if root == "nn" else 2:][:1] == ("init",) and (root == "nn" or
+                                                                                           chain[1] == "nn"):
+        return len(chain) == (3 if root == "nn" else 4) and chain[-1] in NN_INIT
     if root == "triton" and first != "language":
         return first in TRITON_NAMES and len(chain) == 2
     if root == "torch" and first != "nn":
