@@ -316,6 +316,9 @@ class _Gate:
                                     "(no try, with, match, f-strings, global, del, async or yield)", hacked=False)
         for node in self.tree.body:
             self._top_level(node)
+        for node in ast.walk(self.tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)) and node not in self.tree.body:
+                self._import(node)
         top_classes = {id(n) for n in self.tree.body if isinstance(n, ast.ClassDef)}
         for node in ast.walk(self.tree):
             if isinstance(node, ast.ClassDef) and id(node) not in top_classes:
@@ -341,7 +344,9 @@ class _Gate:
         if declared not in ("utf-8", "utf-8-sig"):
             raise Refused(self.tree, f"the coding line `{declared}` is not allowed: answers are UTF-8")
 
-    def _top_level(self, node: ast.stmt) -> None:
+    def _import(self, node: ast.Import | ast.ImportFrom) -> None:
+        """Anywhere, not only at the top level: `import antigravity` in forward ran that module's code, unchecked,
+        while the gate refused only reading the name it bound."""
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if (alias.name, alias.asname or alias.name) in UNUSED_IMPORTS:
@@ -360,6 +365,10 @@ class _Gate:
                     raise Refused(node, f"`from {node.module} import {alias.name}` is not allowed; use from torch "
                                         "import nn, from triton import language as tl or "
                                         "from triton.language.extra import libdevice")
+
+    def _top_level(self, node: ast.stmt) -> None:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            self._import(node)
         elif isinstance(node, ast.ClassDef):
             self._class(node)
         elif isinstance(node, ast.FunctionDef):
