@@ -102,7 +102,7 @@ def test_metadata_held_in_a_name_and_module_constant_defaults_pass():
         ("", "return x.__class__", "__class__"),
         ("", "return (lambda: 0).__globals__", "__globals__"),
         ("", "g = (i for i in [1])\n        return g.gi_frame", ".gi_frame"),
-        ("", "return getattr(x, 'numpy')", "getattr"),
+        ("", "return getattr(x, 'numpy')", "`.numpy` in `x.numpy`"),  # a constant getattr is read as the attribute
         ("", "return open('/etc/passwd')", "open"),
         ("", "return print(x)", "print"),
         ("", "torch.relu = abs\n        return x", "torch.relu"),
@@ -290,6 +290,11 @@ def _forward(signature: str, forward: str = "return x", decorator: str = "", bod
     return source
 
 
+HELPER = ("class Affine(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+          "        self.scale = nn.Parameter(torch.ones(3))\n        self.inner = Inner()\n"
+          "    def scaled(self):\n        return self.scale\n"
+          "class Inner(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+          "        self.builtins = None\n        self.lin = nn.Linear(2, 2)\n")
 HONEST_IDIOMS = {  # session 22: each refused as hacked before; tests/catalogue/honest_idiom_*.py judges them correct
     "unused imports": "import torch.nn.functional as F\nfrom torch.nn import functional\nfrom typing import Optional\n"
                       + module(),
@@ -308,6 +313,9 @@ HONEST_IDIOMS = {  # session 22: each refused as hacked before; tests/catalogue/
     "torch.is_floating_point": module(forward="return torch.is_floating_point(x), torch.is_complex(x)"),
     "format, items": module(forward="assert x.dim(), 'bad {} {name!r}'.format(x.dim(), name='x')\n"
                                     "        return [k for k, v in {'a': 1}.items()], {'a': 1}.keys()"),
+    "getattr, hasattr": module(forward="return getattr(self, 'bias', None), hasattr(self, 'weight'), getattr(x, 'shape')"),
+    "helper module": module(HELPER, "return self.affine.scale, self.affine.inner.lin.weight, self.affine.scaled()",
+                            "self.affine = Affine()"),
     "PropagateNan": module("@triton.jit\ndef j(p, BLOCK: tl.constexpr):\n    a = tl.load(p + tl.arange(0, BLOCK))\n"
                            "    tl.store(p + tl.arange(0, BLOCK), tl.maximum(a, a, propagate_nan=tl.PropagateNan.ALL))\n"
                            "    tl.store(p + tl.arange(0, BLOCK), tl.minimum(a, a, propagate_nan=tl.PropagateNan.NONE))"),
@@ -362,6 +370,38 @@ def test_honest_idioms_pass(idiom):
     # PropagateNan: its two values, nothing else of the IR module
     (module(forward="return tl.PropagateNan.ALL.name"), "`tl.PropagateNan.ALL.name` is not allowed", True),
     (module(forward="return tl.PropagateNan"), "`tl.PropagateNan` is not allowed", True),
+    # getattr / hasattr: a constant identifier only, read as the attribute it names
+    (module(forward="return getattr(x, 'numpy')()"), "`.numpy` in `x.numpy`", True),
+    (module(forward="return getattr(tl.core, 'builtins')"), "`tl.core.builtins` is not allowed", True),
+    (module(forward="n = 'numpy'\n        return getattr(x, n)"), "name `getattr` is not allowed", True),
+    (module(forward="return getattr(x, '__class__')"), "dunder attribute `.__class__`", True),
+    (module(forward="return getattr(*[x, 'numpy'])"), "name `getattr` is not allowed", True),
+    (module(forward="g = getattr\n        return g(x, 'numpy')"), "name `getattr` is not allowed", True),
+    (module(forward="return getattr(self, 'foo')"), "`self.foo` is not allowed", True),
+    (module("@triton.jit\ndef j(p):\n    q = getattr(p, 'dtype')"), "may not call `getattr`", True),
+    # x.type(): a mistake without arguments, a host cast with one
+    (module(forward="return x.type()"), "compare x.dtype", False),
+    (module(forward="return x.type(torch.float16)"), "attribute `.type` in `x.type`", True),
+    # torch.tensor / torch.Tensor: refused, as a mistake for one literal number or literal sizes only
+    (module(init="self.eps = torch.tensor(-1e-6, dtype=torch.float32)"), "torch.full((), 0.5)", False),
+    (module(init="self.w = nn.Parameter(torch.Tensor(4, 4))"), "torch.empty(4, 4)", False),
+    (module(init="self.t = torch.tensor([0.5, 0.2])"), "`torch.tensor` is not allowed", True),
+    (module(init="self.t = torch.tensor(n)"), "`torch.tensor` is not allowed", True),
+    (module(init="self.w = torch.Tensor(4.5)"), "allowed only in annotations", True),
+    (module(init="self.w = torch.Tensor(n)"), "allowed only in annotations", True),
+    # helper modules: their own names while every binding of the attribute makes the helper
+    (module(HELPER, "return self.affine.scale.numpy()", "self.affine = Affine()"), "`.numpy`", True),
+    (module(HELPER, "return self.affine.missing", "self.affine = Affine()"), "`.missing`", True),
+    (module(HELPER, "self.affine, = [tl.core]\n        return self.affine.inner", "self.affine = Affine()"),
+     "`.inner` in `self.affine.inner`", True),
+    (module(HELPER, "for self.affine in [tl.core]:\n            pass\n        return self.affine.inner",
+            "self.affine = Affine()"), "`.inner` in `self.affine.inner`", True),
+    (module(HELPER + "Affine = tl\n", "return self.affine.inner", "self.affine = Affine()"), "`.inner`", True),
+    (module(HELPER, "return self.affine.inner", "self.affine = Affine()\n        self.register_buffer('affine', None)"),
+     "`.inner` in `self.affine.inner`", True),
+    (module(HELPER, "return self.affine.inner", "self.affine = Affine() if self.training else tl.core"),
+     "`.inner` in `self.affine.inner`", True),
+    (module(HELPER, "return self.affine._scale", "self.affine = Affine()"), "private or dunder", True),
     # future annotations: names resolved as if the annotations ran; strings and calls still refused
     ("from __future__ import annotations\n" + module("def f(a: undefined):\n    return a"), "never defined", False),
     ("from __future__ import annotations\n" + module("def f(a: 'os'):\n    return a"), "string annotations", True),

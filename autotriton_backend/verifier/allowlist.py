@@ -154,6 +154,9 @@ DECORATORS = frozenset({"triton.jit", "triton.autotune", "triton.heuristics", "s
 # on forward's neighbours the verifier or torch call outside forward: `self` stays the model, and the getter or the
 # no-grad wrapper runs only where the method itself would (`_Gate._method_decorators`).
 METHOD_DECORATORS = frozenset({"torch.no_grad", "property"})
+# Builtins allowed only as `getattr(obj, "name"[, default])` and `hasattr(obj, "name")`, read as `obj.name` would be
+# (`_constant_attribute`; honest_idiom_getattr_constant.py): any other use is reflection.
+CONSTANT_REFLECTION = frozenset({"getattr", "hasattr"})
 # Methods Triton or torch call on objects handed to them: defining them smuggles code into a launch.
 PROTOCOL_METHODS = frozenset({"data_ptr", "dtype", "shape", "stride", "size", "numel", "element_size", "item"})
 # Attribute names the gate lets through on objects other than self: a class attribute or method under one of them
@@ -264,6 +267,10 @@ class _Gate:
         self.builtin_parameters = {id(a): a.arg for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)
                                    and not _is_kernel(n) for a in _parameters(n.args) if _shadowable(a.arg)}
         self.annotation_names = {id(n) for place in _annotations(tree) for n in ast.walk(place)}
+        self.constant_reads = {id(n.func): read for n in ast.walk(tree) if (read := _constant_attribute(n)) is not None}
+        self.bare_calls = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call) and not n.args
+                           and not n.keywords}
+        self.value_constructors = {id(n.func) for n in ast.walk(tree) if _constant_constructor(n)}
         self.future_annotations = any(isinstance(n, ast.ImportFrom) and (n.module, n.names[0].name) == FUTURE
                                       for n in tree.body)
         # Module-level names by what every top-level binding of each makes it: a kernel called `work` and
@@ -292,6 +299,7 @@ class _Gate:
         self.type_info_names = frozenset(name for name, kinds in bound.items() if kinds == {"type_info"})
         self.device_names = frozenset(name for name, kinds in bound.items() if kinds == {"device"})
         self.self_attributes = _own_attributes(tree)
+        self.helpers = _helper_attributes(tree)
 
     def check(self, scopes: symtable.SymbolTable) -> None:
         """Names first, then attribute chains, then syntax forms: a refusal names the most telling construct."""
@@ -509,6 +517,8 @@ class _Gate:
         for sub in nodes:
             if isinstance(sub, ast.Attribute) and id(sub) not in inner:
                 self._attribute_chain(sub, kernel)
+            elif isinstance(sub, ast.Call) and id(sub.func) in self.constant_reads:
+                self._attribute_chain(self.constant_reads[id(sub.func)], kernel)
             elif isinstance(sub, ast.AnnAssign):
                 self._annotation(sub.annotation)
             if isinstance(sub, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.comprehension)):
@@ -520,7 +530,8 @@ class _Gate:
             raise Refused(node, f"name `{node.id}` is not allowed (no dunder names)")
         if isinstance(node.ctx, (ast.Store, ast.Del)):
             self._binding(node, node.id)
-        elif node.id in BUILTIN_NAMES and node.id not in BUILTINS and id(node) not in self.method_decorators and not (
+        elif node.id in BUILTIN_NAMES and node.id not in BUILTINS and id(node) not in self.method_decorators \
+                and id(node) not in self.constant_reads and not (
                 node.id in self.builtin_parameters.values() and id(node) not in self.annotation_names):
             raise Refused(node, f"name `{node.id}` is not allowed; builtins allowed: {', '.join(sorted(BUILTINS))}")
         elif node.id in self.imported:
@@ -543,7 +554,7 @@ class _Gate:
             name = symbol.get_name()
             # a kernel's closure cell shows in its own table even when only a comprehension inside reads it
             if not (symbol.is_referenced() or own and symbol.is_free()) or name in BUILTINS or name in MODULES \
-                    or name in METHOD_DECORATORS:  # `property`: `_name` allows it only as a method's decorator
+                    or name in METHOD_DECORATORS | CONSTANT_REFLECTION:  # `_name` allows them in their forms only
                 continue
             if name in self.builtin_parameters.values() and not (symbol.is_local() or symbol.is_free()):
                 # a parameter of another function: here the name is the builtin (`input()` reads the job's pipe)
@@ -621,6 +632,10 @@ class _Gate:
             if attrs[-1] in KERNEL_PRINTS:
                 raise Refused(node, f"`{text}` is not allowed: what a kernel prints fills the verifier's log; "
                                     "remove the print", hacked=False)
+            if id(node) in self.value_constructors:
+                raise Refused(node, f"`{text}(...)` of literals is not allowed (it builds tensors from Python "
+                                    "values): write torch.full((), 0.5) for a constant, torch.empty(4, 4) for "
+                                    "storage", hacked=False)
             if text == "torch.Tensor" and id(node) not in self.type_uses:
                 raise Refused(node, "`torch.Tensor` is allowed only in annotations and isinstance checks: called, it "
                                     "builds a tensor from values on the host; allocate with torch.empty and write "
@@ -640,6 +655,9 @@ class _Gate:
             first, attrs = attrs[0], attrs[1:]
             if first not in self.self_attributes | SELF_METHODS | LAYER_ATTRIBUTES | {"forward"}:
                 raise Refused(node, f"`self.{first}` is not allowed: read only attributes ModelNew assigns itself")
+            owned = self.helpers.get(first, frozenset())  # `self.affine.scale`: the helper module's own `scale`
+            while attrs and attrs[0] in owned:
+                owned, attrs = self.helpers.get(attrs[0], frozenset()), attrs[1:]
             values = values | LAYER_ATTRIBUTES
         elif _is_super_call(base):
             if attrs != ["__init__"]:
@@ -651,14 +669,18 @@ class _Gate:
         for before, name in zip([held, *attrs], attrs):
             if name not in (DEVICE_ATTRIBUTES if before == "device" else values):
                 where = "in a @triton.jit kernel" if kernel else "in host code (allowed: shapes, strides, views)"
+                if name == "type" and id(node) in self.bare_calls and not kernel:  # `x.type()`; x.type(dtype) casts
+                    raise Refused(node, f"`{text}()` is not allowed: compare x.dtype (x.dtype == torch.float32)",
+                                  hacked=False)
                 raise Refused(node, f"attribute `.{name}` in `{text}` is not allowed {where}")
 
 
-def _own_attributes(tree: ast.Module) -> set[str]:
+def _own_attributes(tree: ast.Module, assigned: bool = True) -> set[str]:
     """What self.NAME may read: attributes ModelNew assigns (`self.NAME = ...`) or registers
     (`self.register_buffer("NAME", ...)`), and the methods and class attributes its classes define
-    (tests/catalogue/honest_helper_method.py, honest_registered_buffer.py, honest_class_constant.py)."""
-    assigned = {t.attr for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign))
+    (tests/catalogue/honest_helper_method.py, honest_registered_buffer.py, honest_class_constant.py); without
+    `assigned`, only the names registered or defined."""
+    written = {t.attr for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign))
                 for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
                 if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"}
     registered = {n.args[0].value for n in ast.walk(tree) if isinstance(n, ast.Call) and n.args
@@ -670,7 +692,31 @@ def _own_attributes(tree: ast.Module) -> set[str]:
                             else [])}
     # nn.Module's own names never: a buffer registered as `register_load_state_dict_post_hook` made that method
     # readable, and a hook it registered ran in the verifier's weight loading (round attack27)
-    return (assigned | registered | defined) - MODULE_NAMES
+    return ((written if assigned else set()) | registered | defined) - MODULE_NAMES
+
+
+def _helper_attributes(tree: ast.Module) -> dict[str, frozenset[str]]:
+    """Attributes every binding of which is `self.NAME = Helper(...)`, Helper a class the module defines once and never
+    rebinds, mapped to the names Helper owns (`_own_attributes` of it alone): `self.affine.scale` reads the helper
+    module's own `scale` (honest_idiom_helper_module.py). Any other binding of the name (a loop target, a tuple, a
+    registered buffer, a method or class attribute) and it is no helper (tests/attacks/idiom_helper_module_rebound.py)."""
+    classes = [n for n in tree.body if isinstance(n, ast.ClassDef)]
+    rebound = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)} | {
+        n.arg for n in ast.walk(tree) if isinstance(n, ast.arg)} | {
+        (a.asname or a.name).split(".")[0] for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))
+        for a in n.names} | {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+    helpers = {c.name: c for c in classes if [d.name for d in classes].count(c.name) == 1 and c.name not in rebound}
+    made = {id(n.targets[0]): n.value.func.id for n in ast.walk(tree) if isinstance(n, ast.Assign)
+            and len(n.targets) == 1 and isinstance(n.value, ast.Call) and isinstance(n.value.func, ast.Name)
+            and n.value.func.id in helpers}
+    kinds: dict[str, set[str | None]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load) and isinstance(node.value, ast.Name) \
+                and node.value.id == "self":
+            kinds.setdefault(node.attr, set()).add(made.get(id(node)))
+    elsewhere = _own_attributes(tree, assigned=False)  # registered, or a method or class attribute of the name
+    return {name: frozenset(_own_attributes(ast.Module([helpers[kind]], []))) for name, made_by in kinds.items()
+            if len(made_by) == 1 and (kind := next(iter(made_by))) is not None and name not in elsewhere}
 
 
 def _own_private(name: str) -> bool:
@@ -795,6 +841,30 @@ def _main_guard(tree: ast.Module) -> ast.If | None:
     names = [n for n in sides if isinstance(n, ast.Name) and n.id == "__name__" and isinstance(n.ctx, ast.Load)]
     texts = [n for n in sides if isinstance(n, ast.Constant) and n.value == "__main__"]
     return last if len(names) == 1 and len(texts) == 1 else None
+
+
+def _constant_attribute(call: ast.AST) -> ast.Attribute | None:
+    """`getattr(obj, "name")`, `getattr(obj, "name", default)` or `hasattr(obj, "name")` as the `obj.name` it reads,
+    which the gate checks in its place; None for any other call."""
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and not call.keywords
+            and (call.func.id, len(call.args)) in (("getattr", 2), ("getattr", 3), ("hasattr", 2))
+            and not any(isinstance(a, ast.Starred) for a in call.args) and isinstance(call.args[1], ast.Constant)
+            and isinstance(call.args[1].value, str) and call.args[1].value.isidentifier()):
+        return None
+    return ast.copy_location(ast.Attribute(call.args[0], call.args[1].value, ast.Load()), call)
+
+
+def _constant_constructor(call: ast.AST) -> bool:
+    """`torch.tensor(0.5)` (one number) or `torch.Tensor(4, 4)` (sizes): honest, and refused all the same, since
+    the one-element tensor a literal makes is a number from Python the monitors do not count (`lift_fresh`), and
+    the legacy constructor also reads values: refused as a mistake with the spelling to use, never as cheating
+    (honest code refused: tests/catalogue/refused_idiom_tensor_literal.py)."""
+    if not isinstance(call, ast.Call) or ast.unparse(call.func) not in ("torch.tensor", "torch.Tensor"):
+        return False
+    numbers = [a.operand if isinstance(a, ast.UnaryOp) and isinstance(a.op, ast.USub) else a for a in call.args]
+    if not numbers or not all(isinstance(n, ast.Constant) and type(n.value) in (int, float) for n in numbers):
+        return False
+    return len(numbers) == 1 if ast.unparse(call.func) == "torch.tensor" else all(type(n.value) is int for n in numbers)
 
 
 def _method_decorator(method: ast.FunctionDef) -> ast.expr | None:
