@@ -150,9 +150,9 @@ KERNEL_PRINTS = frozenset({"device_print", "static_print"})
 KERNEL_BUILTINS = frozenset({"range", "min", "max", "len", "int", "float", "abs"})  # what Triton's frontend handles
 HOOK_KEYWORDS = frozenset({"pre_hook", "post_hook", "prune_configs_by", "perf_model", "early_config_prune", "do_bench"})
 DECORATORS = frozenset({"triton.jit", "triton.autotune", "triton.heuristics", "staticmethod"})
-# A method's own decorators (honest_idiom_no_grad.py, honest_idiom_property.py), alone on a method of a class, never
-# on forward's neighbours the verifier or torch call outside forward: `self` stays the model, and the getter or the
-# no-grad wrapper runs only where the method itself would (`_Gate._method_decorators`).
+# Decorators allowed alone on a method of a class (honest_idiom_no_grad.py, honest_idiom_property.py), `property` never
+# on forward or __init__, which torch and the verifier call themselves: `self` stays the model, and the getter or the
+# no-grad wrapper runs only where the method itself would (`_method_decorator`).
 METHOD_DECORATORS = frozenset({"torch.no_grad", "property"})
 # Builtins allowed only as `getattr(obj, "name"[, default])` and `hasattr(obj, "name")`, read as `obj.name` would be
 # (`_constant_attribute`; honest_idiom_getattr_constant.py): any other use is reflection.
@@ -681,8 +681,8 @@ def _own_attributes(tree: ast.Module, assigned: bool = True) -> set[str]:
     (tests/catalogue/honest_helper_method.py, honest_registered_buffer.py, honest_class_constant.py); without
     `assigned`, only the names registered or defined."""
     written = {t.attr for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign))
-                for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
-                if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"}
+               for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+               if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"}
     registered = {n.args[0].value for n in ast.walk(tree) if isinstance(n, ast.Call) and n.args
                   and isinstance(n.func, ast.Attribute) and n.func.attr in ("register_buffer", "register_parameter")
                   and isinstance(n.args[0], ast.Constant) and isinstance(n.args[0].value, str)}
