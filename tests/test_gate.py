@@ -313,6 +313,8 @@ HONEST_IDIOMS = {  # session 22: each refused as hacked before; tests/catalogue/
     "torch.is_floating_point": module(forward="return torch.is_floating_point(x), torch.is_complex(x)"),
     "format, items": module(forward="assert x.dim(), 'bad {} {name!r}'.format(x.dim(), name='x')\n"
                                     "        return [k for k, v in {'a': 1}.items()], {'a': 1}.keys()"),
+    "typing annotations": "from typing import Optional, List\n" + _forward(
+        "x: Optional[torch.Tensor] = None, sizes: List[int] = None", body="def f(a) -> Optional[int]:\n    return a"),
     "getattr, hasattr": module(forward="return getattr(self, 'bias', None), hasattr(self, 'weight'), getattr(x, 'shape')"),
     "helper module": module(HELPER, "return self.affine.scale, self.affine.inner.lin.weight, self.affine.scaled()",
                             "self.affine = Affine()"),
@@ -334,6 +336,17 @@ def test_honest_idioms_pass(idiom):
     ("from typing import Any as range\n" + module(), "binding the name `range`", True),
     ("import typing as t\n" + module(), "`import typing as t`", True),
     (module(forward="import os\n        return x"), "`import os` is not allowed", True),  # nested: its code ran
+    # typing's constructors: in a host function's parameter and return annotations only, never called there
+    ("from typing import Optional\n" + module(forward="return Optional"), "`Optional` comes from an import", True),
+    ("from typing import Optional\n" + module(forward="y: Optional[int] = None\n        return y"), "`Optional` comes",
+     True),
+    ("from typing import Optional\n" + _forward("x, f=Optional"), "`Optional` comes from an import", True),
+    ("from typing import Optional\n" + _forward("x: Optional[len(x)]"), "`Optional` comes from an import", True),
+    ("from typing import Optional\n" + module("@triton.jit\ndef j(p: Optional[int]):\n    pass"), "`Optional` comes",
+     True),
+    ("from typing import get_type_hints\n" + _forward("x: get_type_hints"), "`get_type_hints` comes", True),
+    ("from typing import Any as Optional\n" + _forward("x: Optional"), "`Optional` comes from an import", True),
+    ("import typing\n" + _forward("x: typing.Optional[int]"), "`typing` comes from an import", True),
     # builtin-named parameters: the name is the builtin wherever Python does not resolve it to the parameter
     (_forward("input", body="def reader():\n    return input()"), "`input` is the builtin here", True),
     (_forward("input, read=input"), "`input` is the builtin here", True),  # a default runs in the class body

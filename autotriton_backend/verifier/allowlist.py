@@ -39,9 +39,14 @@ FROM_IMPORTS = {("torch", "nn", "nn"), ("triton", "language", "tl"), ("triton.la
 MODULES = {"torch": torch, "nn": torch.nn, "triton": triton, "tl": tl, "math": math, "libdevice": libdevice}
 # Imports models write by habit and an answer may carry unused (tests/catalogue/honest_idiom_unused_imports.py): torch
 # and typing have loaded these modules already, so importing runs nothing; reading a name they bind stays refused
-# (`_name`: `F.relu(x)` in forward is the classic cheat, and typing.get_type_hints evaluates strings).
+# (`_name`: `F.relu(x)` in forward is the classic cheat, and typing.get_type_hints evaluates strings), but for
+# TYPING_ANNOTATIONS in a host function's annotations.
 UNUSED_IMPORTS = {("torch.nn.functional", "F"), ("typing", "typing")}
 UNUSED_FROM_IMPORTS = {("torch.nn", "functional")} | {("typing", name) for name in typing.__all__}
+# typing's type constructors, readable in a host function's parameter and return annotations with no call in them
+# (`mask: Optional[torch.Tensor] = None`; honest_idiom_typing_annotations.py): subscripting one builds a type alias.
+TYPING_ANNOTATIONS = frozenset({"Optional", "Union", "List", "Tuple", "Dict", "Any", "Sequence", "Callable", "Iterable",
+                                "Mapping", "Set", "Type"})
 # `from __future__ import annotations` (honest_idiom_future_annotations.py): annotations become their text, unevaluated;
 # the gate checks them as expressions all the same, and their names as if read (`_annotation_names`).
 FUTURE = ("__future__", "annotations")
@@ -267,6 +272,11 @@ class _Gate:
         self.builtin_parameters = {id(a): a.arg for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)
                                    and not _is_kernel(n) for a in _parameters(n.args) if _shadowable(a.arg)}
         self.annotation_names = {id(n) for place in _annotations(tree) for n in ast.walk(place)}
+        typing_names = _typing_aliases(tree) & TYPING_ANNOTATIONS  # `Optional[...]` in a host function's annotation
+        self.typing_reads = {id(n) for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and not _is_kernel(f)
+                             for place in [*(a.annotation for a in _parameters(f.args)), f.returns]
+                             if place is not None and not any(isinstance(n, ast.Call) for n in ast.walk(place))
+                             for n in ast.walk(place) if isinstance(n, ast.Name) and n.id in typing_names}
         self.constant_reads = {id(n.func): read for n in ast.walk(tree) if (read := _constant_attribute(n)) is not None}
         self.bare_calls = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call) and not n.args
                            and not n.keywords}
@@ -534,7 +544,7 @@ class _Gate:
                 and id(node) not in self.constant_reads and not (
                 node.id in self.builtin_parameters.values() and id(node) not in self.annotation_names):
             raise Refused(node, f"name `{node.id}` is not allowed; builtins allowed: {', '.join(sorted(BUILTINS))}")
-        elif node.id in self.imported:
+        elif node.id in self.imported and id(node) not in self.typing_reads:
             raise Refused(node, f"name `{node.id}` comes from an import outside the allowlist; use only "
                                 f"{', '.join(sorted(MODULES))}")
 
@@ -865,6 +875,18 @@ def _constant_constructor(call: ast.AST) -> bool:
     if not numbers or not all(isinstance(n, ast.Constant) and type(n.value) in (int, float) for n in numbers):
         return False
     return len(numbers) == 1 if ast.unparse(call.func) == "torch.tensor" else all(type(n.value) is int for n in numbers)
+
+
+def _typing_aliases(tree: ast.Module) -> set[str]:
+    """Names bound only by `from typing import NAME` (unaliased), never otherwise."""
+    imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module == "typing"
+                for a in n.names if not a.asname}
+    other = {(a.asname or a.name).split(".")[0] for n in ast.walk(tree) for a in getattr(n, "names", [])
+             if isinstance(n, ast.Import) or isinstance(n, ast.ImportFrom) and (n.module != "typing" or a.asname)}
+    other |= {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    other |= {n.arg for n in ast.walk(tree) if isinstance(n, ast.arg)}
+    other |= {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    return imported - other
 
 
 def _method_decorator(method: ast.FunctionDef) -> ast.expr | None:
