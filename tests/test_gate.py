@@ -380,6 +380,7 @@ def test_honest_idioms_pass(idiom):
     (module(forward="return '{0[0]}'.format(x)"), "attribute `.format`", True),
     (module(forward="return '{:{w}}'.format(x, w=3)"), "attribute `.format`", True),
     (module(forward="s = '{}'\n        return s.format(x)"), "attribute `.format`", True),
+    (module("@triton.jit\ndef j(p):\n    s = '{}'.format(tl.load(p))"), "`.format` in `'{}'.format`", True),  # kernel
     # PropagateNan: its two values, nothing else of the IR module
     (module(forward="return tl.PropagateNan.ALL.name"), "`tl.PropagateNan.ALL.name` is not allowed", True),
     (module(forward="return tl.PropagateNan"), "`tl.PropagateNan` is not allowed", True),

@@ -631,7 +631,7 @@ class _Gate:
                                                           and len(attrs) == 1):
                 raise Refused(node, f"private or dunder attribute `.{name}` in `{text}` is not allowed")
         values = KERNEL_ATTRIBUTES if kernel else TENSOR_ATTRIBUTES
-        if _plain_format(node):
+        if _plain_format(node) and not kernel:  # interpreted, a kernel's format ran Python on its values
             return
         if root in MODULES:
             if id(node) in self.method_decorators:  # torch.no_grad

@@ -6,7 +6,8 @@
 # name `input` is readable now, so read it where it is not the parameter. A default is evaluated in the class body,
 # where `input` is the builtin: `read=input` hands forward the real input(), which reads the sandbox's stdin (the
 # job's pipe). The gate resolves each read as Python does (`_scopes`) and allows the name only where it is the
-# parameter.
+# parameter. A probe: it only takes hold of input() (calling it would read the job's pipe), so behind the gate it is
+# judged `correct`; the gate's refusal is the test.
 import torch
 import torch.nn as nn
 import triton
