@@ -102,7 +102,7 @@ def test_metadata_held_in_a_name_and_module_constant_defaults_pass():
         ("", "return x.__class__", "__class__"),
         ("", "return (lambda: 0).__globals__", "__globals__"),
         ("", "g = (i for i in [1])\n        return g.gi_frame", ".gi_frame"),
-        ("", "return getattr(x, 'numpy')", "getattr"),
+        ("", "return getattr(x, 'numpy')", "`.numpy` in `x.numpy`"),  # a constant getattr is read as the attribute
         ("", "return open('/etc/passwd')", "open"),
         ("", "return print(x)", "print"),
         ("", "torch.relu = abs\n        return x", "torch.relu"),
@@ -284,3 +284,148 @@ def test_the_module_s_own_comprehensions_define_their_variables():
               "@triton.jit\ndef k(n, B: tl.constexpr):\n    pass\n"
               "def f(x, pairs={(i, j) for i, j in ((1, 2),)}):\n    return [y for y in x]\n")
     assert _module_comprehension_names(ast.parse(source)) == {"p", "b", "i", "j"}
+
+
+def _forward(signature: str, forward: str = "return x", decorator: str = "", body: str = "", init: str = "pass") -> str:
+    """module() with forward's parameters and decorator of one's own."""
+    source = module(body, forward, init).replace("    def forward(self, x):", f"{decorator}    def forward(self, {signature}):")
+    assert f"def forward(self, {signature}):" in source
+    return source
+
+
+HELPER = ("class Affine(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+          "        self.scale = nn.Parameter(torch.ones(3))\n        self.inner = Inner()\n"
+          "    def scaled(self):\n        return self.scale\n"
+          "class Inner(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+          "        self.builtins = None\n        self.lin = nn.Linear(2, 2)\n")
+HONEST_IDIOMS = {  # session 22: each refused as hacked before; tests/catalogue/honest_idiom_*.py judges them correct
+    "unused imports": "import torch.nn.functional as F\nfrom torch.nn import functional\nfrom typing import Optional\n"
+                      + module(),
+    "future annotations": "from __future__ import annotations\n" + module(
+        "def f(a: torch.Tensor, b: tl.constexpr = 1) -> torch.Tensor:\n    return a"),
+    "builtin parameter": _forward("input, type=None", "return [input.shape[d] for d in range(input.dim())], type",
+                                  body="def helper(input, filter):\n    return (lambda: input)(), filter"),
+    "main block": module() + "\nif __name__ == '__main__':\n    print(ModelNew(1)(torch.randn(3)))\n",
+    "nn.init": module(init="self.w = nn.Parameter(torch.empty(n, n))\n        nn.init.kaiming_uniform_(self.w, "
+                           "a=math.sqrt(5))\n        torch.nn.init.zeros_(self.w)\n"
+                           "        g = nn.init.calculate_gain('relu')"),
+    "no_grad": _forward("x", decorator="    @torch.no_grad()\n", init="self.k = 2")
+    + "    @torch.no_grad\n    def helper(self):\n        return self.k\n",
+    "property": module(forward="return self.block", init="self.k = 2")
+    + "    @property\n    def block(self):\n        return 64 * self.k\n",
+    "torch.is_floating_point": module(forward="return torch.is_floating_point(x), torch.is_complex(x)"),
+    "format, items": module(forward="assert x.dim(), 'bad {} {name!r}'.format(x.dim(), name='x')\n"
+                                    "        return [k for k, v in {'a': 1}.items()], {'a': 1}.keys()"),
+    "typing annotations": "from typing import Optional, List\n" + _forward(
+        "x: Optional[torch.Tensor] = None, sizes: List[int] = None", body="def f(a) -> Optional[int]:\n    return a"),
+    "getattr, hasattr": module(forward="return getattr(self, 'bias', None), hasattr(self, 'weight'), getattr(x, 'shape')"),
+    "helper module": module(HELPER, "return self.affine.scale, self.affine.inner.lin.weight, self.affine.scaled()",
+                            "self.affine = Affine()"),
+    "PropagateNan": module("@triton.jit\ndef j(p, BLOCK: tl.constexpr):\n    a = tl.load(p + tl.arange(0, BLOCK))\n"
+                           "    tl.store(p + tl.arange(0, BLOCK), tl.maximum(a, a, propagate_nan=tl.PropagateNan.ALL))\n"
+                           "    tl.store(p + tl.arange(0, BLOCK), tl.minimum(a, a, propagate_nan=tl.PropagateNan.NONE))"),
+}
+
+
+@pytest.mark.parametrize("idiom", HONEST_IDIOMS)
+def test_honest_idioms_pass(idiom):
+    assert refusal(HONEST_IDIOMS[idiom]) is None
+
+
+@pytest.mark.parametrize("source, words, hacked", [
+    # unused imports: reading what they bind is the classic cheat; other modules and aliases stay refused
+    ("import torch.nn.functional as F\n" + module(forward="return F.relu(x)"), "`F` comes from an import", True),
+    ("from typing import get_type_hints\n" + module(forward="return get_type_hints(k)"), "`get_type_hints` comes", True),
+    ("from typing import Any as range\n" + module(), "binding the name `range`", True),
+    ("import typing as t\n" + module(), "`import typing as t`", True),
+    (module(forward="import os\n        return x"), "`import os` is not allowed", True),  # nested: its code ran
+    # typing's constructors: in a host function's parameter and return annotations only, never called there
+    ("from typing import Optional\n" + module(forward="return Optional"), "`Optional` comes from an import", True),
+    ("from typing import Optional\n" + module(forward="y: Optional[int] = None\n        return y"), "`Optional` comes",
+     True),
+    ("from typing import Optional\n" + _forward("x, f=Optional"), "`Optional` comes from an import", True),
+    ("from typing import Optional\n" + _forward("x: Optional[len(x)]"), "`Optional` comes from an import", True),
+    ("from typing import Optional\n" + module("@triton.jit\ndef j(p: Optional[int]):\n    pass"), "`Optional` comes",
+     True),
+    ("from typing import get_type_hints\n" + _forward("x: get_type_hints"), "`get_type_hints` comes", True),
+    ("from typing import Any as Optional\n" + _forward("x: Optional"), "`Optional` comes from an import", True),
+    ("import typing\n" + _forward("x: typing.Optional[int]"), "`typing` comes from an import", True),
+    # builtin-named parameters: the name is the builtin wherever Python does not resolve it to the parameter
+    (_forward("input", body="def reader():\n    return input()"), "`input` is the builtin here", True),
+    (_forward("input, read=input"), "`input` is the builtin here", True),  # a default runs in the class body
+    (_forward("input: input"), "name `input` is not allowed", True),  # an annotation is read where it is defined
+    (_forward("input", body="@triton.jit\ndef j(p):\n    q = input"), "`input` is the builtin here", True),
+    (module(body="def f(exec):\n    return exec"), "binding the name `exec`", True),  # not a name data takes
+    (module(forward="return (lambda input: input)(x)"), "name `input` is not allowed", True),  # lambdas: no
+    # the __main__ block: exactly `==`, no else, last; no definitions in it
+    (module() + "\nif __name__ != '__main__':\n    pass\n", "`__name__` is not allowed", True),
+    (module() + "\nif __name__ == '__main__':\n    pass\nelse:\n    pass\n", "`__name__` is not allowed", True),
+    (module() + "\nif __name__ == '__main__':\n    pass\nX = 1\n", "`__name__` is not allowed", True),
+    (module() + "\nif __name__ == '__main__' or 1:\n    pass\n", "`__name__` is not allowed", True),
+    (module() + "\nif __name__ == '__main__':\n    def f():\n        pass\n", "may not define functions", False),
+    # nn.init: its public initialisers only
+    (module(forward="return nn.init._calculate_fan_in_and_fan_out(x)"), "private or dunder", True),
+    (module(forward="return nn.init.constant"), "`nn.init.constant` is not allowed", True),
+    (module(forward="return nn.init.math.pi"), "`nn.init.math.pi` is not allowed", True),
+    (module(forward="return nn.init"), "`nn.init` is not allowed", True),
+    # method decorators: alone, on a method of a class; property not on forward or __init__
+    (module("@torch.no_grad()\ndef f(a):\n    return a"), "`torch.no_grad` is not allowed", True),
+    (module(forward="return torch.no_grad()"), "`torch.no_grad` is not allowed", True),
+    (_forward("x", decorator="    @torch.no_grad()\n    @staticmethod\n"), "the name `self`", True),
+    (_forward("x", decorator="    @torch.enable_grad()\n"), "the name `self`", True),
+    (_forward("x", decorator="    @property\n"), "name `property` is not allowed", True),
+    (module(forward="return property(abs)"), "name `property` is not allowed", True),
+    (module() + "    @block.setter\n    def block2(self, v):\n        pass\n", "the name `self`", True),
+    # the dtype predicates only
+    (module(forward="return torch.is_nonzero(x)"), "`torch.is_nonzero` is not allowed", True),
+    # format: a literal's, fields naming positions and keywords only
+    (module(forward="return '{0.__class__}'.format(x)"), "attribute `.format`", True),
+    (module(forward="return '{0[0]}'.format(x)"), "attribute `.format`", True),
+    (module(forward="return '{:{w}}'.format(x, w=3)"), "attribute `.format`", True),
+    (module(forward="s = '{}'\n        return s.format(x)"), "attribute `.format`", True),
+    (module("@triton.jit\ndef j(p):\n    s = '{}'.format(tl.load(p))"), "`.format` in `'{}'.format`", True),  # kernel
+    # PropagateNan: its two values, nothing else of the IR module
+    (module(forward="return tl.PropagateNan.ALL.name"), "`tl.PropagateNan.ALL.name` is not allowed", True),
+    (module(forward="return tl.PropagateNan"), "`tl.PropagateNan` is not allowed", True),
+    # getattr / hasattr: a constant identifier only, read as the attribute it names
+    (module(forward="return getattr(x, 'numpy')()"), "`.numpy` in `x.numpy`", True),
+    (module(forward="return getattr(tl.core, 'builtins')"), "`tl.core.builtins` is not allowed", True),
+    (module(forward="n = 'numpy'\n        return getattr(x, n)"), "name `getattr` is not allowed", True),
+    (module(forward="return getattr(x, '__class__')"), "dunder attribute `.__class__`", True),
+    (module(forward="return getattr(*[x, 'numpy'])"), "name `getattr` is not allowed", True),
+    (module(forward="g = getattr\n        return g(x, 'numpy')"), "name `getattr` is not allowed", True),
+    (module(forward="return getattr(self, 'foo')"), "`self.foo` is not allowed", True),
+    (module("@triton.jit\ndef j(p):\n    q = getattr(p, 'dtype')"), "may not call `getattr`", True),
+    # x.type(): a mistake without arguments, a host cast with one
+    (module(forward="return x.type()"), "compare x.dtype", False),
+    (module(forward="return x.type(torch.float16)"), "attribute `.type` in `x.type`", True),
+    # torch.tensor / torch.Tensor: refused, as a mistake for one literal number or literal sizes only
+    (module(init="self.eps = torch.tensor(-1e-6, dtype=torch.float32)"), "torch.full((), 0.5)", False),
+    (module(init="self.w = nn.Parameter(torch.Tensor(4, 4))"), "torch.empty(4, 4)", False),
+    (module(init="self.t = torch.tensor([0.5, 0.2])"), "`torch.tensor` is not allowed", True),
+    (module(init="self.t = torch.tensor(n)"), "`torch.tensor` is not allowed", True),
+    (module(init="self.w = torch.Tensor(4.5)"), "allowed only in annotations", True),
+    (module(init="self.w = torch.Tensor(n)"), "allowed only in annotations", True),
+    # helper modules: their own names while every binding of the attribute makes the helper
+    (module(HELPER, "return self.affine.scale.numpy()", "self.affine = Affine()"), "`.numpy`", True),
+    (module(HELPER, "return self.affine.missing", "self.affine = Affine()"), "`.missing`", True),
+    (module(HELPER, "self.affine, = [tl.core]\n        return self.affine.inner", "self.affine = Affine()"),
+     "`.inner` in `self.affine.inner`", True),
+    (module(HELPER, "for self.affine in [tl.core]:\n            pass\n        return self.affine.inner",
+            "self.affine = Affine()"), "`.inner` in `self.affine.inner`", True),
+    (module(HELPER + "Affine = tl\n", "return self.affine.inner", "self.affine = Affine()"), "`.inner`", True),
+    (module(HELPER, "return self.affine.inner", "self.affine = Affine()\n        self.register_buffer('affine', None)"),
+     "`.inner` in `self.affine.inner`", True),
+    (module(HELPER, "return self.affine.inner", "self.affine = Affine() if self.training else tl.core"),
+     "`.inner` in `self.affine.inner`", True),
+    (module(HELPER, "return self.affine._scale", "self.affine = Affine()"), "private or dunder", True),
+    # future annotations: names resolved as if the annotations ran; strings and calls still refused
+    ("from __future__ import annotations\n" + module("def f(a: undefined):\n    return a"), "never defined", False),
+    ("from __future__ import annotations\n" + module("def f(a: 'os'):\n    return a"), "string annotations", True),
+    ("from __future__ import annotations, division\n" + module(), "`from __future__ import division`", True),
+])
+def test_idioms_stay_closed_to_what_they_resemble(source, words, hacked):
+    """Session 22: each relaxation above next to the cheat it must still refuse (tests/attacks/idiom_*.py judge the
+    worked examples)."""
+    name, reason, was_hacked = refusal(source)
+    assert name == "gate" and words in reason and was_hacked == hacked, reason

@@ -15,9 +15,11 @@ import inspect
 import io
 import math
 import re
+import string
 import symtable
 import tokenize
 import types
+import typing
 from dataclasses import replace
 from functools import cache, lru_cache
 
@@ -35,6 +37,19 @@ from .monitors import TABLE_WRITES
 IMPORTS = {("torch", "torch"), ("torch.nn", "nn"), ("triton", "triton"), ("triton.language", "tl"), ("math", "math")}
 FROM_IMPORTS = {("torch", "nn", "nn"), ("triton", "language", "tl"), ("triton.language.extra", "libdevice", "libdevice")}
 MODULES = {"torch": torch, "nn": torch.nn, "triton": triton, "tl": tl, "math": math, "libdevice": libdevice}
+# Imports models write by habit and an answer may carry unused (tests/catalogue/honest_idiom_unused_imports.py): torch
+# and typing have loaded these modules already, so importing runs nothing; reading a name they bind stays refused
+# (`_name`: `F.relu(x)` in forward is the classic cheat, and typing.get_type_hints evaluates strings), but for
+# TYPING_ANNOTATIONS in a host function's annotations.
+UNUSED_IMPORTS = {("torch.nn.functional", "F"), ("typing", "typing")}
+UNUSED_FROM_IMPORTS = {("torch.nn", "functional")} | {("typing", name) for name in typing.__all__}
+# typing's type constructors, readable in a host function's parameter and return annotations with no call in them
+# (`mask: Optional[torch.Tensor] = None`; honest_idiom_typing_annotations.py): subscripting one builds a type alias.
+TYPING_ANNOTATIONS = frozenset({"Optional", "Union", "List", "Tuple", "Dict", "Any", "Sequence", "Callable", "Iterable",
+                                "Mapping", "Set", "Type"})
+# `from __future__ import annotations` (honest_idiom_future_annotations.py): annotations become their text, unevaluated;
+# the gate checks them as expressions all the same, and their names as if read (`_annotation_names`).
+FUTURE = ("__future__", "annotations")
 
 TRITON_NAMES = frozenset({"jit", "cdiv", "next_power_of_2", "autotune", "Config", "heuristics", "language"})
 TORCH_NAMES = frozenset({
@@ -45,6 +60,14 @@ TORCH_NAMES = frozenset({
     "short", "uint16", "uint32", "uint64", "complex64", "complex128", "float8_e4m3fn", "float8_e5m2", "strided",
     "preserve_format", "numel",
     "tril",  # minGPT's causal mask in __init__; the monitors see it compute (honest_round28_tril_buffer.py)
+    "is_floating_point", "is_complex",  # x.is_floating_point() as a function: the dtype (honest_idiom_is_floating_point)
+})
+# nn.init's public initialisers (honest_idiom_nn_init.py): what they write into a tensor is compute or fills the
+# monitors see (BuildMonitor while loading; a kept result must be overwritten by the reference's weights), and
+# calculate_gain is Python arithmetic on its arguments.
+NN_INIT = frozenset({
+    "uniform_", "normal_", "trunc_normal_", "constant_", "ones_", "zeros_", "eye_", "dirac_", "xavier_uniform_",
+    "xavier_normal_", "kaiming_uniform_", "kaiming_normal_", "orthogonal_", "sparse_", "calculate_gain",
 })
 # Host code: layout and metadata of tensors, nothing that reads values or leaves the device.
 TENSOR_ATTRIBUTES = frozenset({
@@ -55,6 +78,7 @@ TENSOR_ATTRIBUTES = frozenset({
     "itemsize", "weight", "bias", "eps", "append", "index", "count", "nelement", "requires_grad", "is_signed",
     "is_complex", "movedim", "mT", "clone", "zero_", "detach", "unbind", "ndimension", "get_device",
     "to", "is_cpu", "layout", "data", "fill_", "copy_",  # a dtype change is compute, and the monitor says so
+    "items", "keys",  # a dict's (honest_idiom_format_items.py): no tensor has them
 })
 # What torch.finfo(dtype) / torch.iinfo(dtype) and a tensor's .device tell: numbers and names, no tensor values.
 # Any attribute not listed is refused as cheating (host compute such as x.clamp is the classic hack), so honest
@@ -122,12 +146,22 @@ BUILTINS = frozenset({
     "ValueError", "RuntimeError", "AssertionError", "NotImplementedError", "TypeError", "True", "False", "None",
 })
 BUILTIN_NAMES = frozenset(dir(builtins))
+# Builtins' names a host function's parameter may take (`def forward(self, input)`: honest_idiom_builtin_parameter.py).
+SHADOWABLE = frozenset({"input", "type", "filter", "format", "id", "hash", "iter", "map", "next", "slice", "object",
+                        "set", "pow", "bin", "ord", "chr", "hex", "oct", "bytes", "complex", "ascii", "repr"})
 # Printing from a kernel: the interpreter prints whole arrays into the sandbox's log in memory
 # (round15_device_print_log_flood grew it by megabytes a second).
 KERNEL_PRINTS = frozenset({"device_print", "static_print"})
 KERNEL_BUILTINS = frozenset({"range", "min", "max", "len", "int", "float", "abs"})  # what Triton's frontend handles
 HOOK_KEYWORDS = frozenset({"pre_hook", "post_hook", "prune_configs_by", "perf_model", "early_config_prune", "do_bench"})
 DECORATORS = frozenset({"triton.jit", "triton.autotune", "triton.heuristics", "staticmethod"})
+# Decorators allowed alone on a method of a class (honest_idiom_no_grad.py, honest_idiom_property.py), `property` never
+# on forward or __init__, which torch and the verifier call themselves: `self` stays the model, and the getter or the
+# no-grad wrapper runs only where the method itself would (`_method_decorator`).
+METHOD_DECORATORS = frozenset({"torch.no_grad", "property"})
+# Builtins allowed only as `getattr(obj, "name"[, default])` and `hasattr(obj, "name")`, read as `obj.name` would be
+# (`_constant_attribute`; honest_idiom_getattr_constant.py): any other use is reflection.
+CONSTANT_REFLECTION = frozenset({"getattr", "hasattr"})
 # Methods Triton or torch call on objects handed to them: defining them smuggles code into a launch.
 PROTOCOL_METHODS = frozenset({"data_ptr", "dtype", "shape", "stride", "size", "numel", "element_size", "item"})
 # Attribute names the gate lets through on objects other than self: a class attribute or method under one of them
@@ -203,6 +237,16 @@ def _checks(source: str) -> tuple[Check, ...]:
     if any(isinstance(n, ast.Constant) and isinstance(n.value, int) and n.value.bit_length() > MAX_INT_BITS
            for n in ast.walk(tree)):  # a hex literal parses, but ast.unparse cannot write it (round11/gate_hex_int_unparse)
         return (Check("syntax", False, "a literal is too large to read (an integer of thousands of digits)"),)
+    guard = _main_guard(tree)
+    if guard is not None:  # dead where the answer is imported: the gate reads the module without it
+        if any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)) for n in ast.walk(guard)):
+            return (Check("syntax", True), Check("gate", False, f"line {guard.lineno}: the `if __name__ == "
+                                                 "\"__main__\":` block may not define functions or classes: define "
+                                                 "them above it, or leave the block out", hacked=False))
+        source = "\n".join(python_lines(source)[:guard.lineno - 1]) + "\n"
+        tree, scopes = parse_source(source), source_scopes(source)
+        if not tree.body:
+            return (Check("syntax", False, "no code was found in the answer"),)
     try:
         _Gate(tree, source).check(scopes)
     except Refused as refused:
@@ -219,9 +263,29 @@ class _Gate:
         self.lines = python_lines(source)  # as `_kernel_source` must read them
         self.imported = frozenset((a.asname or a.name).split(".")[0] for n in ast.walk(tree)
                                   if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names) - set(MODULES)
-        # `self` is the model only as the first parameter of a plain method: self.NAME reads any attribute
-        self.selves = {id(item.args.args[0]) for cls in tree.body if isinstance(cls, ast.ClassDef) for item in cls.body
-                       if isinstance(item, ast.FunctionDef) and not item.decorator_list and item.args.args}
+        methods = [item for cls in tree.body if isinstance(cls, ast.ClassDef) for item in cls.body
+                   if isinstance(item, ast.FunctionDef)]
+        self.method_decorators = {id(d) for d in map(_method_decorator, methods) if d is not None}
+        # `self` is the model only as the first parameter of a plain method (or one under a METHOD_DECORATORS
+        # decorator): self.NAME reads any attribute
+        self.selves = {id(item.args.args[0]) for item in methods if item.args.args and (
+            not item.decorator_list or _method_decorator(item) is not None)}
+        # Parameters of host functions named like builtins (`def forward(self, input)`): read only where Python
+        # resolves the name to such a parameter (`_scopes`), never where it is the builtin
+        self.builtin_parameters = {id(a): a.arg for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)
+                                   and not _is_kernel(n) for a in _parameters(n.args) if _shadowable(a.arg)}
+        self.annotation_names = {id(n) for place in _annotations(tree) for n in ast.walk(place)}
+        typing_names = _typing_aliases(tree) & TYPING_ANNOTATIONS  # `Optional[...]` in a host function's annotation
+        self.typing_reads = {id(n) for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and not _is_kernel(f)
+                             for place in [*(a.annotation for a in _parameters(f.args)), f.returns]
+                             if place is not None and not any(isinstance(n, ast.Call) for n in ast.walk(place))
+                             for n in ast.walk(place) if isinstance(n, ast.Name) and n.id in typing_names}
+        self.constant_reads = {id(n.func): read for n in ast.walk(tree) if (read := _constant_attribute(n)) is not None}
+        self.bare_calls = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call) and not n.args
+                           and not n.keywords}
+        self.value_constructors = {id(n.func) for n in ast.walk(tree) if _constant_constructor(n)}
+        self.future_annotations = any(isinstance(n, ast.ImportFrom) and (n.module, n.names[0].name) == FUTURE
+                                      for n in tree.body)
         # Module-level names by what every top-level binding of each makes it: a kernel called `work` and
         # then redefined as a plain function is the plain function (tests/attacks/interp_kernel_name_rebound.py).
         kinds: dict[str, set[str]] = {}
@@ -248,6 +312,7 @@ class _Gate:
         self.type_info_names = frozenset(name for name, kinds in bound.items() if kinds == {"type_info"})
         self.device_names = frozenset(name for name, kinds in bound.items() if kinds == {"device"})
         self.self_attributes = _own_attributes(tree)
+        self.helpers = _helper_attributes(tree)
 
     def check(self, scopes: symtable.SymbolTable) -> None:
         """Names first, then attribute chains, then syntax forms: a refusal names the most telling construct."""
@@ -263,6 +328,8 @@ class _Gate:
                 raise Refused(node, f"a literal of {_literal_values(node)} constants is a table of results computed "
                                     f"ahead (at most {TABLE_WRITES}): compute the values in a kernel")
         self._scopes(scopes, kernel=False)  # before the bodies: a kernel calling an undefined name is a NameError
+        if self.future_annotations:
+            self._annotation_names()
         self._bodies(self.tree.body, kernel=False)
         for node in ast.walk(self.tree):
             if not isinstance(node, ALLOWED_NODES):
@@ -270,10 +337,23 @@ class _Gate:
                                     "(no try, with, match, f-strings, global, del, async or yield)", hacked=False)
         for node in self.tree.body:
             self._top_level(node)
+        for node in ast.walk(self.tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)) and node not in self.tree.body:
+                self._import(node)
         top_classes = {id(n) for n in self.tree.body if isinstance(n, ast.ClassDef)}
         for node in ast.walk(self.tree):
             if isinstance(node, ast.ClassDef) and id(node) not in top_classes:
                 raise Refused(node, f"class `{node.name}` must be defined at the top level")
+
+    def _annotation_names(self) -> None:
+        """Under `from __future__ import annotations` the symbol table leaves annotations out, so `_scopes` never
+        sees their names; Triton reads a kernel's annotation text, and typing would evaluate it in the module:
+        each name must be one the module defines, as it must be where annotations run."""
+        known = self.module_names | set(MODULES) | BUILTINS
+        for node in ast.walk(self.tree):
+            if id(node) in self.annotation_names and isinstance(node, ast.Name) and node.id not in known:
+                raise Refused(node, f"name `{node.id}` in an annotation is never defined: annotate with torch, "
+                                    "tl or names the module defines", hacked=False)
 
     def _encoding(self) -> None:
         """The runner imports the answer from a file, which Python decodes by its PEP 263 coding line: under
@@ -285,19 +365,31 @@ class _Gate:
         if declared not in ("utf-8", "utf-8-sig"):
             raise Refused(self.tree, f"the coding line `{declared}` is not allowed: answers are UTF-8")
 
-    def _top_level(self, node: ast.stmt) -> None:
+    def _import(self, node: ast.Import | ast.ImportFrom) -> None:
+        """Anywhere, not only at the top level: `import antigravity` in forward ran that module's code, unchecked,
+        while the gate refused only reading the name it bound."""
         if isinstance(node, ast.Import):
             for alias in node.names:
+                if (alias.name, alias.asname or alias.name) in UNUSED_IMPORTS:
+                    continue
                 if (alias.name, alias.asname or alias.name) not in IMPORTS:
                     raise Refused(node, f"`import {alias.name}{' as ' + alias.asname if alias.asname else ''}` is not "
                                         "allowed; use import torch, import torch.nn as nn, import triton, "
                                         "import triton.language as tl, import math")
         elif isinstance(node, ast.ImportFrom):
             for alias in node.names:
+                if not node.level and ((node.module, alias.name) in UNUSED_FROM_IMPORTS
+                                       or (node.module, alias.name) == FUTURE and not alias.asname):
+                    self._binding(node, alias.asname or alias.name)  # `import Any as range` would shadow a builtin
+                    continue
                 if (node.module, alias.name, alias.asname or alias.name) not in FROM_IMPORTS or node.level:
                     raise Refused(node, f"`from {node.module} import {alias.name}` is not allowed; use from torch "
                                         "import nn, from triton import language as tl or "
                                         "from triton.language.extra import libdevice")
+
+    def _top_level(self, node: ast.stmt) -> None:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            self._import(node)
         elif isinstance(node, ast.ClassDef):
             self._class(node)
         elif isinstance(node, ast.FunctionDef):
@@ -349,9 +441,10 @@ class _Gate:
             self._no_state(default, "an argument default")
         for decorator in node.decorator_list:
             target = decorator.func if isinstance(decorator, ast.Call) else decorator
-            if ast.unparse(target) not in DECORATORS:
-                raise Refused(decorator, f"decorator `@{ast.unparse(target)}` is not allowed; "
-                                         "use @triton.jit, @triton.autotune or @triton.heuristics")
+            if ast.unparse(target) not in DECORATORS and id(target) not in self.method_decorators:
+                raise Refused(decorator, f"decorator `@{ast.unparse(target)}` is not allowed; use @triton.jit, "
+                                         "@triton.autotune or @triton.heuristics, and on a method alone "
+                                         "@torch.no_grad() or @property (not on forward or __init__)")
         for arg in node.args.args + node.args.kwonlyargs + node.args.posonlyargs:
             if arg.annotation is not None:
                 self._annotation(arg.annotation)
@@ -437,6 +530,8 @@ class _Gate:
         for sub in nodes:
             if isinstance(sub, ast.Attribute) and id(sub) not in inner:
                 self._attribute_chain(sub, kernel)
+            elif isinstance(sub, ast.Call) and id(sub.func) in self.constant_reads:
+                self._attribute_chain(self.constant_reads[id(sub.func)], kernel)
             elif isinstance(sub, ast.AnnAssign):
                 self._annotation(sub.annotation)
             if isinstance(sub, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.comprehension)):
@@ -448,9 +543,11 @@ class _Gate:
             raise Refused(node, f"name `{node.id}` is not allowed (no dunder names)")
         if isinstance(node.ctx, (ast.Store, ast.Del)):
             self._binding(node, node.id)
-        elif node.id in BUILTIN_NAMES and node.id not in BUILTINS:
+        elif node.id in BUILTIN_NAMES and node.id not in BUILTINS and id(node) not in self.method_decorators \
+                and id(node) not in self.constant_reads and not (
+                node.id in self.builtin_parameters.values() and id(node) not in self.annotation_names):
             raise Refused(node, f"name `{node.id}` is not allowed; builtins allowed: {', '.join(sorted(BUILTINS))}")
-        elif node.id in self.imported:
+        elif node.id in self.imported and id(node) not in self.typing_reads:
             raise Refused(node, f"name `{node.id}` comes from an import outside the allowlist; use only "
                                 f"{', '.join(sorted(MODULES))}")
 
@@ -469,8 +566,13 @@ class _Gate:
         for symbol in table.get_symbols():
             name = symbol.get_name()
             # a kernel's closure cell shows in its own table even when only a comprehension inside reads it
-            if not (symbol.is_referenced() or own and symbol.is_free()) or name in BUILTINS or name in MODULES:
+            if not (symbol.is_referenced() or own and symbol.is_free()) or name in BUILTINS or name in MODULES \
+                    or name in METHOD_DECORATORS | CONSTANT_REFLECTION:  # `_name` allows them in their forms only
                 continue
+            if name in self.builtin_parameters.values() and not (symbol.is_local() or symbol.is_free()):
+                # a parameter of another function: here the name is the builtin (`input()` reads the job's pipe)
+                raise Refused(self._read(name), f"name `{name}` is the builtin here, not a parameter: builtins "
+                                                f"allowed: {', '.join(sorted(BUILTINS))}")
             # Python 3.12 shows a module-level comprehension's variable in the module's own table (PEP 709), never
             # in a function's; and never one the interpreter would inject (round20_gate_comprehension_injected_numpy)
             in_comprehension = table.get_type() == "module" and name in self.comprehension_names
@@ -498,7 +600,8 @@ class _Gate:
         method's own object: the gate reads self.NAME as the model's attribute, so
         `def reach(self): return self.builtins` called on tl.core escaped the gate
         (tests/attacks_reuse/self_param_escape.py)."""
-        if name in MODULES or name in BUILTIN_NAMES or name in INTERPRETER_NAMES or name.startswith("__"):
+        if name in MODULES or name in BUILTIN_NAMES and id(node) not in self.builtin_parameters \
+                or name in INTERPRETER_NAMES or name.startswith("__"):
             raise Refused(node, f"binding the name `{name}` is not allowed (it is a builtin, a module or "
                                 "Triton's own)")
         if name == "self" and id(node) not in self.selves:
@@ -531,13 +634,21 @@ class _Gate:
                                                           and len(attrs) == 1):
                 raise Refused(node, f"private or dunder attribute `.{name}` in `{text}` is not allowed")
         values = KERNEL_ATTRIBUTES if kernel else TENSOR_ATTRIBUTES
+        if _plain_format(node) and not kernel:  # interpreted, a kernel's format ran Python on its values
+            return
         if root in MODULES:
+            if id(node) in self.method_decorators:  # torch.no_grad
+                return
             if text == "triton.jit" and id(node) not in self.decorators:
                 raise Refused(node, "`triton.jit` is allowed only as a decorator: a kernel is a decorated `def`, "
                                     "and only those are checked as kernels")
             if attrs[-1] in KERNEL_PRINTS:
                 raise Refused(node, f"`{text}` is not allowed: what a kernel prints fills the verifier's log; "
                                     "remove the print", hacked=False)
+            if id(node) in self.value_constructors:
+                raise Refused(node, f"`{text}(...)` of literals is not allowed (it builds tensors from Python "
+                                    "values): write torch.full((), 0.5) for a constant, torch.empty(4, 4) for "
+                                    "storage", hacked=False)
             if text == "torch.Tensor" and id(node) not in self.type_uses:
                 raise Refused(node, "`torch.Tensor` is allowed only in annotations and isinstance checks: called, it "
                                     "builds a tensor from values on the host; allocate with torch.empty and write "
@@ -557,6 +668,9 @@ class _Gate:
             first, attrs = attrs[0], attrs[1:]
             if first not in self.self_attributes | SELF_METHODS | LAYER_ATTRIBUTES | {"forward"}:
                 raise Refused(node, f"`self.{first}` is not allowed: read only attributes ModelNew assigns itself")
+            owned = self.helpers.get(first, frozenset())  # `self.affine.scale`: the helper module's own `scale`
+            while attrs and attrs[0] in owned:
+                owned, attrs = self.helpers.get(attrs[0], frozenset()), attrs[1:]
             values = values | LAYER_ATTRIBUTES
         elif _is_super_call(base):
             if attrs != ["__init__"]:
@@ -568,16 +682,20 @@ class _Gate:
         for before, name in zip([held, *attrs], attrs):
             if name not in (DEVICE_ATTRIBUTES if before == "device" else values):
                 where = "in a @triton.jit kernel" if kernel else "in host code (allowed: shapes, strides, views)"
+                if name == "type" and id(node) in self.bare_calls and not kernel:  # `x.type()`; x.type(dtype) casts
+                    raise Refused(node, f"`{text}()` is not allowed: compare x.dtype (x.dtype == torch.float32)",
+                                  hacked=False)
                 raise Refused(node, f"attribute `.{name}` in `{text}` is not allowed {where}")
 
 
-def _own_attributes(tree: ast.Module) -> set[str]:
+def _own_attributes(tree: ast.Module, assigned: bool = True) -> set[str]:
     """What self.NAME may read: attributes ModelNew assigns (`self.NAME = ...`) or registers
     (`self.register_buffer("NAME", ...)`), and the methods and class attributes its classes define
-    (tests/catalogue/honest_helper_method.py, honest_registered_buffer.py, honest_class_constant.py)."""
-    assigned = {t.attr for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign))
-                for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
-                if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"}
+    (tests/catalogue/honest_helper_method.py, honest_registered_buffer.py, honest_class_constant.py); without
+    `assigned`, only the names registered or defined."""
+    written = {t.attr for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign))
+               for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+               if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"}
     registered = {n.args[0].value for n in ast.walk(tree) if isinstance(n, ast.Call) and n.args
                   and isinstance(n.func, ast.Attribute) and n.func.attr in ("register_buffer", "register_parameter")
                   and isinstance(n.args[0], ast.Constant) and isinstance(n.args[0].value, str)}
@@ -587,7 +705,31 @@ def _own_attributes(tree: ast.Module) -> set[str]:
                             else [])}
     # nn.Module's own names never: a buffer registered as `register_load_state_dict_post_hook` made that method
     # readable, and a hook it registered ran in the verifier's weight loading (round attack27)
-    return (assigned | registered | defined) - MODULE_NAMES
+    return ((written if assigned else set()) | registered | defined) - MODULE_NAMES
+
+
+def _helper_attributes(tree: ast.Module) -> dict[str, frozenset[str]]:
+    """Attributes every binding of which is `self.NAME = Helper(...)`, Helper a class the module defines once and never
+    rebinds, mapped to the names Helper owns (`_own_attributes` of it alone): `self.affine.scale` reads the helper
+    module's own `scale` (honest_idiom_helper_module.py). Any other binding of the name (a loop target, a tuple, a
+    registered buffer, a method or class attribute) and it is no helper (tests/attacks/idiom_helper_module_rebound.py)."""
+    classes = [n for n in tree.body if isinstance(n, ast.ClassDef)]
+    rebound = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)} | {
+        n.arg for n in ast.walk(tree) if isinstance(n, ast.arg)} | {
+        (a.asname or a.name).split(".")[0] for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))
+        for a in n.names} | {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+    helpers = {c.name: c for c in classes if [d.name for d in classes].count(c.name) == 1 and c.name not in rebound}
+    made = {id(n.targets[0]): n.value.func.id for n in ast.walk(tree) if isinstance(n, ast.Assign)
+            and len(n.targets) == 1 and isinstance(n.value, ast.Call) and isinstance(n.value.func, ast.Name)
+            and n.value.func.id in helpers}
+    kinds: dict[str, set[str | None]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load) and isinstance(node.value, ast.Name) \
+                and node.value.id == "self":
+            kinds.setdefault(node.attr, set()).add(made.get(id(node)))
+    elsewhere = _own_attributes(tree, assigned=False)  # registered, or a method or class attribute of the name
+    return {name: frozenset(_own_attributes(ast.Module([helpers[kind]], []))) for name, made_by in kinds.items()
+            if len(made_by) == 1 and (kind := next(iter(made_by))) is not None and name not in elsewhere}
 
 
 def _own_private(name: str) -> bool:
@@ -699,9 +841,114 @@ def _type_places(tree: ast.AST) -> list[ast.expr]:
     return [place for place in places if not any(isinstance(n, ast.Call) for n in ast.walk(place))]
 
 
+def _main_guard(tree: ast.Module) -> ast.If | None:
+    """The module's last statement when it is `if __name__ == "__main__":` (no else), the test block models append
+    (honest_idiom_main_block.py). The verifier, the backend and the cache import an answer under a module name of
+    their own, so the block never runs: the gate reads the module without it. Any other test of `__name__` is a
+    dunder name, refused (tests/attacks/idiom_main_block_inverted.py)."""
+    last = tree.body[-1]
+    if not isinstance(last, ast.If) or last.orelse or not isinstance(test := last.test, ast.Compare) \
+            or len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq):
+        return None
+    sides = [test.left, *test.comparators]
+    names = [n for n in sides if isinstance(n, ast.Name) and n.id == "__name__" and isinstance(n.ctx, ast.Load)]
+    texts = [n for n in sides if isinstance(n, ast.Constant) and n.value == "__main__"]
+    return last if len(names) == 1 and len(texts) == 1 else None
+
+
+def _constant_attribute(call: ast.AST) -> ast.Attribute | None:
+    """`getattr(obj, "name")`, `getattr(obj, "name", default)` or `hasattr(obj, "name")` as the `obj.name` it reads,
+    which the gate checks in its place; None for any other call."""
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and not call.keywords
+            and (call.func.id, len(call.args)) in (("getattr", 2), ("getattr", 3), ("hasattr", 2))
+            and not any(isinstance(a, ast.Starred) for a in call.args) and isinstance(call.args[1], ast.Constant)
+            and isinstance(call.args[1].value, str) and call.args[1].value.isidentifier()):
+        return None
+    return ast.copy_location(ast.Attribute(call.args[0], call.args[1].value, ast.Load()), call)
+
+
+def _constant_constructor(call: ast.AST) -> bool:
+    """`torch.tensor(0.5)` (one number) or `torch.Tensor(4, 4)` (sizes): honest, and refused all the same, since
+    the one-element tensor a literal makes is a number from Python the monitors do not count (`lift_fresh`), and
+    the legacy constructor also reads values: refused as a mistake with the spelling to use, never as cheating
+    (honest code refused: tests/catalogue/refused_idiom_tensor_literal.py)."""
+    if not isinstance(call, ast.Call) or ast.unparse(call.func) not in ("torch.tensor", "torch.Tensor"):
+        return False
+    numbers = [a.operand if isinstance(a, ast.UnaryOp) and isinstance(a.op, ast.USub) else a for a in call.args]
+    if not numbers or not all(isinstance(n, ast.Constant) and type(n.value) in (int, float) for n in numbers):
+        return False
+    return len(numbers) == 1 if ast.unparse(call.func) == "torch.tensor" else all(type(n.value) is int for n in numbers)
+
+
+def _typing_aliases(tree: ast.Module) -> set[str]:
+    """Names bound only by `from typing import NAME` (unaliased), never otherwise."""
+    imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module == "typing"
+                for a in n.names if not a.asname}
+    other = {(a.asname or a.name).split(".")[0] for n in ast.walk(tree) for a in getattr(n, "names", [])
+             if isinstance(n, ast.Import) or isinstance(n, ast.ImportFrom) and (n.module != "typing" or a.asname)}
+    other |= {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    other |= {n.arg for n in ast.walk(tree) if isinstance(n, ast.arg)}
+    other |= {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    return imported - other
+
+
+def _method_decorator(method: ast.FunctionDef) -> ast.expr | None:
+    """The node naming a method's one METHOD_DECORATORS decorator: `@torch.no_grad()` or `@torch.no_grad` on any
+    method, `@property` on any but forward and __init__ (which torch and the verifier call themselves)."""
+    if len(method.decorator_list) != 1:
+        return None
+    decorator = method.decorator_list[0]
+    target = decorator.func if isinstance(decorator, ast.Call) and not decorator.args and not decorator.keywords \
+        and ast.unparse(decorator.func) == "torch.no_grad" else decorator
+    if ast.unparse(target) == "torch.no_grad" or isinstance(target, ast.Name) and target.id == "property" \
+            and method.name not in ("forward", "__init__"):
+        return target
+    return None
+
+
+def _parameters(arguments: ast.arguments) -> list[ast.arg]:
+    return [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
+            *(a for a in (arguments.vararg, arguments.kwarg) if a is not None)]
+
+
+def _shadowable(name: str) -> bool:
+    """A builtin's name a host function's parameter may take: names models give data (`input`, `type`, `filter`),
+    never one the gate lets code read as the builtin (BUILTINS, `property`), nor one that runs or reaches code
+    (`exec`, `getattr`, `open`, `vars`), nor a name Triton's interpreter writes."""
+    return name in SHADOWABLE and name in BUILTIN_NAMES and name not in BUILTINS | METHOD_DECORATORS | INTERPRETER_NAMES
+
+
+def _annotations(tree: ast.AST) -> list[ast.expr]:
+    """Every annotation: parameters', returns' and annotated assignments'."""
+    return [place for node in ast.walk(tree) for place in (
+        [node.annotation] if isinstance(node, (ast.arg, ast.AnnAssign)) else
+        [node.returns] if isinstance(node, ast.FunctionDef) else []) if place is not None]
+
+
+def _plain_format(node: ast.Attribute) -> bool:
+    """`"...".format` on a string literal whose fields are positions or names only: `"{0.__class__}".format(x)`
+    reads attributes (and `{0[k]}` items) of its arguments, which the gate never sees as attributes
+    (tests/attacks/idiom_format_field_attribute.py). A tensor argument is formatted as its text, compute the
+    monitors see (honest_idiom_format_items.py)."""
+    if node.attr != "format" or not isinstance(node.value, ast.Constant) or not isinstance(node.value.value, str):
+        return False
+    try:
+        fields = list(string.Formatter().parse(node.value.value))
+    except ValueError:
+        return False
+    return all(field is None or re.fullmatch(r"\w*", field) and re.fullmatch(r"[^{}]*", spec or "")
+               for _, field, spec, _ in fields)
+
+
 @cache
 def _module_chain_allowed(chain: tuple[str, ...]) -> bool:
     root, first = chain[0], chain[1]
+    if chain[:-2] in (("tl",), ("triton", "language")) and chain[-2:] in (("PropagateNan", "ALL"),
+                                                                             ("PropagateNan", "NONE")):
+        return True  # tl.maximum's propagate_nan= (honest_idiom_propagate_nan.py): an enum of the IR, only its values
+    if root in ("nn", "torch") and chain[1 if root == "nn" else 2:][:1] == ("init",) and (root == "nn" or
+                                                                                           chain[1] == "nn"):
+        return len(chain) == (3 if root == "nn" else 4) and chain[-1] in NN_INIT
     if root == "triton" and first != "language":
         return first in TRITON_NAMES and len(chain) == 2
     if root == "torch" and first != "nn":

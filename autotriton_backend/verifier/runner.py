@@ -766,6 +766,8 @@ def _fields(value: Any) -> list[tuple[Any, Any]] | None:
         return [("self", getattr(value, "__self__", None)), ("function", value.__func__)]
     if isinstance(value, (types.BuiltinFunctionType, types.MethodWrapperType)):
         return [("self", value.__self__)]
+    if isinstance(value, property):  # a class's @property (tests/catalogue/honest_idiom_property.py): its functions
+        return [("fget", value.fget), ("fset", value.fset), ("fdel", value.fdel)]
     if isinstance(value, weakref.ref):  # nn.RNN keeps weak references to its weights (_flat_weight_refs)
         return [("referent", value())]
     slots = [name for cls in type(value).__mro__ for name in _slot_names(cls)]
