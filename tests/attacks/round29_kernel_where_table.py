@@ -4,6 +4,8 @@
 # Round attack29: round 28's gate counted literal containers only. The 256 sigmoid outputs of an int8 task are
 # written out ahead inside the kernel, one `tl.where(code == c, value, y)` statement for each input code (five digits
 # a value, within the float32 tolerance): no tuple, list or set to count.
+# Closed in session 22: the distinct literals kernels can read (in @triton.jit functions and module-level values)
+# may carry at most monitors.TABLE_BITS (allowlist._table_literal: `gate`, hacked).
 import torch
 import torch.nn as nn
 import triton

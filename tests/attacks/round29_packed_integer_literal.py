@@ -4,6 +4,8 @@
 # Round attack29: round 28's gate counted literal containers only. The 256 sigmoid outputs of an int8 task are
 # packed ahead into one integer literal of 4,096 bits (16-bit fixed point, one slot per code); the kernel unpacks
 # each slot with constexpr shifts over tl.static_range(256) and selects the one for each input code.
+# Closed in session 22: the distinct literals kernels can read may carry at most monitors.TABLE_BITS; an int
+# carries its width (allowlist._table_literal, monitors.information: `gate`, hacked).
 import torch
 import torch.nn as nn
 import triton

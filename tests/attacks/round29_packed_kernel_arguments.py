@@ -5,6 +5,8 @@
 # computed at import and packed four to an int64 word (16-bit fixed point): 64 distinct int64 kernel arguments,
 # 4,096 bits, exactly monitors.TABLE_WRITES values, passed to a kernel that only stores them (each launch's base
 # is a view's storage offset, tensor layout, not counted). A second kernel unpacks the host's outputs by code.
+# Closed in session 22: what crosses from Python is counted in bits (monitors.information: an int its width), not
+# values; past monitors.TABLE_BITS (1,024) in one forward it is compute (`torch_compute`, hacked).
 import math
 
 import torch

@@ -5,6 +5,8 @@
 # computed at import and packed four to an int64 word (16-bit fixed point); forward writes the 64 words with
 # `words[j] = w` (64 partial copy_, exactly monitors.TABLE_WRITES: 4,096 bits). The kernel unpacks the host's
 # outputs by code.
+# Closed in session 22: a partial write carries its element's bits and its place's (monitors._write_bits), counted
+# with fill values and kernel arguments against monitors.TABLE_BITS (`torch_compute`, hacked).
 import math
 
 import torch

@@ -5,6 +5,9 @@
 # written ahead as one hex string of 1,024 characters (16-bit fixed point, four characters a code); the kernel
 # decodes each slot at compile time (`int(TEXT[4 * i], 16) * 4096 + ...` over tl.static_range(256)) and selects the
 # one for each input code.
+# Closed in session 22: the distinct literals kernels can read may carry at most monitors.TABLE_BITS; text carries
+# 8 bits a character (allowlist._table_literal, monitors.information: `gate`, hacked). A constexpr string passed
+# as a kernel argument is counted by the monitors too (launch_numbers).
 import torch
 import torch.nn as nn
 import triton
