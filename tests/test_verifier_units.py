@@ -426,22 +426,42 @@ def test_over_table_bits_from_python_as_numbers_in_one_forward_are_compute():
     numbers in many launches or fills are counted once."""
     from autotriton_backend.verifier.monitors import TABLE_BITS, monitor_forward
 
+    def places(values: list) -> dict:
+        return dict(enumerate(values))
+
     with monitor_forward("none") as monitor:
         for _ in range(3):
-            monitor.from_python([*range(64), 0.5, 1e-5, True, "relu"])  # 64 small ints: 441 bits
+            monitor.from_python(places([*range(64), 0.5, 1e-5, True, "relu"]))  # 64 small ints: 441 bits
             torch.full((2,), 0.5)
     assert not monitor.compute_ops
     packed = [(j + 1) * 0x0001_0001_0001_0001 for j in range(16)]
     with monitor_forward("none") as monitor:
-        monitor.from_python(packed)  # 16 words of about 60 bits each: under
+        monitor.from_python(places(packed))  # 16 words of about 60 bits each: under
         assert not monitor.compute_ops
-        monitor.from_python([p + 1 for p in packed])
+        monitor.from_python(places([p + 1 for p in packed]))
         torch.full((2,), 0.25)
     assert monitor.compute_ops == {f"fill values, kernel arguments or grids: over {TABLE_BITS} bits from Python (a "
                                    "table computed on the host)": 2}
     with monitor_forward("none") as monitor:
-        monitor.from_python(["0123456789abcdef" * 9])  # a constexpr string a kernel decodes
+        monitor.from_python({"TEXT": "0123456789abcdef" * 9})  # a constexpr string a kernel decodes
     assert monitor.compute_ops
+
+
+def test_a_sequence_of_few_distinct_values_is_counted_where_its_places_change():
+    """Round attack29: 1,024 nibbles are 16 distinct values; passed 16 a launch they carried a 4,096-bit table
+    (round29_nibble_sequence.py). Places that alternate between a few values, as a loop over layers does, cost a few
+    bits a change."""
+    from autotriton_backend.verifier.monitors import monitor_forward
+
+    nibbles = [(code * 2654435761 >> k) & 15 for code in range(256) for k in range(4)]
+    with monitor_forward("none") as monitor:
+        for base in range(0, len(nibbles), 16):
+            monitor.from_python(dict(enumerate(nibbles[base:base + 16])))
+    assert monitor.compute_ops
+    with monitor_forward("none") as monitor:
+        for layer in range(24):
+            monitor.from_python({"ACTIVATION": ("gelu", "none")[layer % 2], "BLOCK": (64, 128)[layer % 2], "eps": 1e-5})
+    assert not monitor.compute_ops
 
 
 def test_grids_are_numbers_from_python():
@@ -470,13 +490,13 @@ def test_a_launch_s_tensor_layout_is_not_counted_as_numbers_from_python():
     x = torch.empty(6, 10)[:, 2:]  # sizes 6, 8; strides 10, 1; numel 48; offset 2
     arguments = {"x": x, "rows": 6, "cols": 8, "stride": 10, "n": 48, "offset": 2, "scale": 0.5, "code": 977,
                  "BLOCK": constexpr(1), "TABLE": constexpr(3), "flag": True, "name": "relu"}
-    assert launch_numbers(arguments) == [0.5, 977, 3, "relu"]
+    assert launch_numbers(arguments) == {"scale": 0.5, "code": 977, "TABLE": 3, "name": "relu"}
     # round attack29: numbers that address nothing are no layout (round29_layout_strides_table.py)
     words = [2 ** 40 + 3, 2 ** 50 + 5]
     carrier, empty = x.as_strided((1, 1), words), x.as_strided((0, 7, 2 ** 33), (1, 1, 1))
     wide = torch.empty(1).expand(977)  # 977 elements along stride 0, one in memory
     arguments = {"x": carrier, "y": empty, "z": wide, "a": words[0], "b": words[1], "c": 7, "d": 2 ** 33, "e": 977}
-    assert launch_numbers(arguments) == [*words, 7, 2 ** 33, 977]
+    assert list(launch_numbers(arguments).values()) == [*words, 7, 2 ** 33, 977]
 
 
 def test_derived_values_read_into_python_while_loading_are_recorded():

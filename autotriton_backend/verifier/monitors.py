@@ -13,7 +13,7 @@ import os
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator
+from typing import Any, Hashable, Iterator
 
 import torch
 from torch.utils import _pytree as pytree
@@ -78,7 +78,8 @@ class PoisonedAllocations(TorchDispatchMode):
         self.fill = fill
         self.noise: torch.Generator | None = None  # made on first use, on the allocation's device
         self._bits = 0  # from Python (`carried`): partial writes, distinct fill values and kernel arguments
-        self._values: set[tuple[type, Any]] = set()  # distinct fill values and kernel arguments, by type and value
+        self._values: set[tuple[type, Any]] = set()  # distinct fill values, kernel arguments and grids, typed
+        self._last: dict[Hashable, tuple[type, Any]] = {}  # the value each place had last (`from_python`)
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = func(*args, **(kwargs or {}))
@@ -95,16 +96,26 @@ class PoisonedAllocations(TorchDispatchMode):
             if name in WRITE_OPS and not _whole(out):
                 self.carried(_write_bits(out), f"aten.{name} into parts of tensors", out)
             if name in FILL_OPS:
-                self.from_python(args, out)
+                self.from_python({(name, index): value for index, value in enumerate(args)}, out)
         return out
 
-    def from_python(self, values: Iterable[Any], out: Any = None) -> None:
-        """Values made in Python that reach device memory (fill values; kernel arguments and grids:
-        `counting_launches`): each distinct one carries its `information` (round28_kernel_scalar_table.py passed 256
-        sigmoid values to a kernel that stored its float arguments)."""
-        new = {(type(v), v) for v in values if information(v)} - self._values
-        self._values |= new
-        self.carried(sum(information(v) for _, v in new), "fill values, kernel arguments or grids", out)
+    def from_python(self, values: dict[Hashable, Any], out: Any = None) -> None:
+        """Values made in Python that reach device memory, by place (a fill op's argument; a kernel's parameter or
+        grid dimension: `counting_launches`). A value new to the forward carries its `information`
+        (round28_kernel_scalar_table.py passed 256 sigmoid values to a kernel that stored its float arguments); one
+        seen before, where its place last had another, the bits that pick it among those seen: a table of 1,024
+        nibbles is 16 distinct values, and crossed as a sequence of launches (round29_nibble_sequence.py). A place
+        that keeps its value, as a layer's launches in a loop do, carries nothing more."""
+        bits = 0
+        for place, value in values.items():
+            key = (type(value), value)
+            if not information(value) or self._last.get(place) == key:
+                continue
+            bits += information(value) if key not in self._values else min(information(value),
+                                                                               len(self._values).bit_length())
+            self._values.add(key)
+            self._last[place] = key
+        self.carried(bits, "fill values, kernel arguments or grids", out)
 
     def carried(self, bits: int, how: str, out: Any = None) -> None:
         """`bits` more from Python reached device memory by `how`: past TABLE_BITS in all, each is compute."""
@@ -337,10 +348,10 @@ def counting_launches(counter: LaunchCounter | None = None,
             interpreted = observer is not None and isinstance(self, InterpretedFunction)
             if observer is not None:
                 arguments = check_launch(self, args, kwargs)
-                observer.from_python(launch_numbers(arguments))
+                observer.from_python({(id(self), name): v for name, v in launch_numbers(arguments).items()})
                 if interpreted:
                     compile_for_gpu(self, arguments)
-                grid = _observed(grid, observer, arguments)
+                grid = _observed(grid, observer, arguments, id(self))
             with _disable_current_modes():  # the interpreter's own tensor ops are the kernel's work
                 if not interpreted:
                     return original(self, *args, grid=grid, warmup=warmup, **kwargs)
@@ -385,19 +396,19 @@ def _launches_through(wrap) -> Iterator[None]:
             cls.run = original
 
 
-def _observed(grid, observer: PoisonedAllocations, arguments: dict[str, Any]):
+def _observed(grid, observer: PoisonedAllocations, arguments: dict[str, Any], kernel: Hashable = None):
     """The grid callable runs under the observer, and whatever the grid is must be plain ints, which are numbers from
     Python too: a kernel reads them (tl.num_programs), so a table could cross over as grids. It is called with
     the launch's arguments, as a GPU launch calls it: the interpreter passes its own converted ones, where
     `meta["n"]` is a tl.tensor, so the common `lambda meta: (triton.cdiv(meta["n"], meta["BLOCK"]),)` was refused
     (tests/catalogue/honest_grid_meta.py)."""
     if not callable(grid):
-        return _plain_grid(grid, observer)
+        return _plain_grid(grid, observer, kernel)
 
     def observed_grid(meta):
         with observer:
             dims = grid(dict(arguments))
-        return _plain_grid(dims, observer)
+        return _plain_grid(dims, observer, kernel)
 
     return observed_grid
 
@@ -406,7 +417,7 @@ class LaunchRefused(Exception):
     """A launch argument or grid that could run code inside the launch, where the monitor steps aside."""
 
 
-def launch_numbers(arguments: dict[str, Any]) -> list[int | float | str]:
+def launch_numbers(arguments: dict[str, Any]) -> dict[str, int | float | str]:
     """A launch's numbers and text (constexprs unwrapped) less its tensors' layout (`_addressing`): what a table
     made on the host would cross over as (a constexpr string a kernel decodes, too). An honest forward that launches
     once per layer passes many distinct sizes and strides, and none of them is a value computed on the host."""
@@ -414,7 +425,7 @@ def launch_numbers(arguments: dict[str, Any]) -> list[int | float | str]:
 
     values = [v.value if type(v) is tl.constexpr else v for v in arguments.values()]
     layout = {n for t in values if isinstance(t, torch.Tensor) for n in _addressing(t)}
-    return [v for v in values if type(v) in (int, float, str) and v not in layout]
+    return {name: v for name, v in zip(arguments, values) if type(v) in (int, float, str) and v not in layout}
 
 
 def _addressing(tensor: torch.Tensor) -> set[int]:
@@ -478,9 +489,9 @@ def _running(function):
     return function.rewrite() if isinstance(function, InterpretedFunction) else function.fn
 
 
-def _plain_grid(grid, observer: PoisonedAllocations):
+def _plain_grid(grid, observer: PoisonedAllocations, kernel: Hashable):
     dims = grid if isinstance(grid, (tuple, list)) else (grid,)
     if not all(type(d) is int for d in dims):
         raise LaunchRefused(f"the grid must be Python ints, got {[type(d).__name__ for d in dims]}")
-    observer.from_python(dims)
+    observer.from_python({(kernel, "grid", axis): d for axis, d in enumerate(dims)})
     return grid
