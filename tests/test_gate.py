@@ -83,6 +83,9 @@ def test_literals_kernels_can_read_over_table_bits_are_a_table():
         failed = refusal(module(body))
         assert failed[0] == "gate" and failed[2] and f"carry over {TABLE_BITS} bits: a table of results" in failed[1]
     coefficients = [f"y = y * 0.5 + {c}.{c * 7919 % 10 ** 9:09d}" for c in range(24)]  # 24 eleven-digit numbers
+    messages = [f"'{f'message {c} ' * 5}'" for c in range(10)]  # 10 of 400 bits, never read as values
+    coefficients += [f"tl.static_assert(y == y, {m})" for m in messages[:5]]
+    coefficients += [f"tl.device_assert(y == y, msg={m})" for m in messages[5:]]
     host = "t[(1,)](x, " + ", ".join(f"{c}.{c * 7919 % 10 ** 9:09d}" for c in range(100)) + ")"
     assert refusal(module(kernel(coefficients), forward=host)) is None
 

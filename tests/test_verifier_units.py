@@ -412,12 +412,15 @@ def test_a_table_written_from_python_in_forward_is_compute():
 def test_information_counts_bits_not_values():
     """Round attack29: 64 int64 words carry 4,096 bits, 64 small numbers a few hundred; a float costs the digits of
     its shortest decimal form; text 8 bits a character."""
+    import triton.language as tl
+
     from autotriton_backend.verifier.monitors import information
 
     assert [information(v) for v in (0, 1, -1, 255, 2 ** 63 - 1)] == [1, 2, 2, 9, 64]
     assert [information(v) for v in (0.0, 0.5, 0.05, 1e-05, 1.0, -6.35)] == [1, 5, 5, 8, 5, 11]
     assert information(1.0 / 3.0) == 55 and information(float("inf")) > 0
-    assert [information(v) for v in ("relu", b"ab", True, None, torch.float32)] == [32, 16, 0, 0, 0]
+    assert [information(v) for v in ("relu", b"ab", True, None, torch.float32, tl.float16)] == [32, 16, 1, 1, 5, 5]
+    assert [information(v) for v in (torch.empty(2), [2, 3])] == [0, 0]
 
 
 def test_over_table_bits_from_python_as_numbers_in_one_forward_are_compute():
@@ -462,6 +465,10 @@ def test_a_sequence_of_few_distinct_values_is_counted_where_its_places_change():
         for layer in range(24):
             monitor.from_python({"ACTIVATION": ("gelu", "none")[layer % 2], "BLOCK": (64, 128)[layer % 2], "eps": 1e-5})
     assert not monitor.compute_ops
+    with monitor_forward("none") as monitor:  # round29_bool_sequence.py: 4,096 bools, 16 a launch
+        for base in range(256):
+            monitor.from_python({k: (base * 2654435761 >> k) & 1 == 1 for k in range(16)})
+    assert monitor.compute_ops
 
 
 def test_grids_are_numbers_from_python():
@@ -490,7 +497,7 @@ def test_a_launch_s_tensor_layout_is_not_counted_as_numbers_from_python():
     x = torch.empty(6, 10)[:, 2:]  # sizes 6, 8; strides 10, 1; numel 48; offset 2
     arguments = {"x": x, "rows": 6, "cols": 8, "stride": 10, "n": 48, "offset": 2, "scale": 0.5, "code": 977,
                  "BLOCK": constexpr(1), "TABLE": constexpr(3), "flag": True, "name": "relu"}
-    assert launch_numbers(arguments) == {"scale": 0.5, "code": 977, "TABLE": 3, "name": "relu"}
+    assert launch_numbers(arguments) == {"scale": 0.5, "code": 977, "TABLE": 3, "flag": True, "name": "relu"}
     # round attack29: numbers that address nothing are no layout (round29_layout_strides_table.py)
     words = [2 ** 40 + 3, 2 ** 50 + 5]
     carrier, empty = x.as_strided((1, 1), words), x.as_strided((0, 7, 2 ** 33), (1, 1, 1))

@@ -658,15 +658,19 @@ def _table_literal(tree: ast.Module) -> ast.Constant | None:
     @triton.jit functions and in module-level values, carry over TABLE_BITS (`monitors.information`). A table needs
     no container: 256 module constants or 256 `tl.where(code == c, value, y)` statements, one integer literal of
     4,096 bits or a hex string the kernel decodes (tests/attacks/round29_*_table.py, round29_packed_integer_literal.py).
-    Host code's literals reach a kernel only as launch arguments or writes, which the monitors count; a string
-    statement (a docstring) is read by no one."""
+    Host code's literals reach a kernel only as launch arguments or writes, which the monitors count; a docstring
+    and an assertion's message are read by no one (`tl.static_assert(BLOCK % 16 == 0, "...")`)."""
     readable = [n for n in tree.body if isinstance(n, (ast.Assign, ast.AnnAssign))] + [
         n for n in ast.walk(tree) if _is_kernel(n)]
     inside = [n for top in readable for n in ast.walk(top)]
-    docstrings = {id(n.value) for n in inside if isinstance(n, ast.Expr)}
+    asserts = [n for n in inside if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+               and n.func.attr in ("static_assert", "device_assert")]
+    unread = {id(n.value) for n in inside if isinstance(n, ast.Expr)} | {
+        id(n.msg) for n in inside if isinstance(n, ast.Assert)} | {
+        id(message) for n in asserts for message in [*n.args[1:2], *(k.value for k in n.keywords if k.arg == "msg")]}
     seen: set[tuple[type, object]] = set()
     bits = 0
-    for node in (n for n in inside if isinstance(n, ast.Constant) and id(n) not in docstrings):
+    for node in (n for n in inside if isinstance(n, ast.Constant) and id(n) not in unread):
         if (type(node.value), node.value) not in seen:
             seen.add((type(node.value), node.value))
             bits += information(node.value)

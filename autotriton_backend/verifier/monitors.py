@@ -192,8 +192,16 @@ class BuildMonitor(PoisonedAllocations):
 def information(value: Any) -> int:
     """Bits a constant made in Python carries: an int its two's-complement width, a float the digits of its shortest
     decimal form (0.05 one, a sigmoid value computed in Python 16), text 8 a character (a kernel decodes a constexpr
-    string: tests/attacks/round29_string_table.py); none for anything else (True, None, a dtype). Each is what a
-    table's entry can be made of: the verifier's table budgets (TABLE_BITS, the gate's) count these."""
+    string: tests/attacks/round29_string_table.py), a bool or None 1 and a dtype 5, the bits that pick one of its
+    kind (4,096 bool kernel arguments carried a table: round29_bool_sequence.py); none for anything else (a tensor,
+    a list of sizes). Each is what a table's entry can be made of: the table budgets (TABLE_BITS, the gate's)
+    count these."""
+    import triton.language as tl
+
+    if type(value) is bool or value is None:
+        return 1
+    if isinstance(value, (torch.dtype, tl.dtype)):
+        return 5
     if type(value) is int:
         return abs(value).bit_length() + 1
     if type(value) is float:
@@ -417,15 +425,16 @@ class LaunchRefused(Exception):
     """A launch argument or grid that could run code inside the launch, where the monitor steps aside."""
 
 
-def launch_numbers(arguments: dict[str, Any]) -> dict[str, int | float | str]:
-    """A launch's numbers and text (constexprs unwrapped) less its tensors' layout (`_addressing`): what a table
-    made on the host would cross over as (a constexpr string a kernel decodes, too). An honest forward that launches
-    once per layer passes many distinct sizes and strides, and none of them is a value computed on the host."""
+def launch_numbers(arguments: dict[str, Any]) -> dict[str, Any]:
+    """A launch's values other than tensors (constexprs unwrapped), less ints of its tensors' layout (`_addressing`):
+    what a table made on the host would cross over as (`information`: numbers, text, bools, dtypes). An honest
+    forward that launches once per layer passes many distinct sizes and strides, and none of them is a value
+    computed on the host."""
     import triton.language as tl
 
     values = [v.value if type(v) is tl.constexpr else v for v in arguments.values()]
     layout = {n for t in values if isinstance(t, torch.Tensor) for n in _addressing(t)}
-    return {name: v for name, v in zip(arguments, values) if type(v) in (int, float, str) and v not in layout}
+    return {name: v for name, v in zip(arguments, values) if information(v) and not (type(v) is int and v in layout)}
 
 
 def _addressing(tensor: torch.Tensor) -> set[int]:
