@@ -465,6 +465,12 @@ def test_a_sequence_of_few_distinct_values_is_counted_where_its_places_change():
         for layer in range(24):
             monitor.from_python({"ACTIVATION": ("gelu", "none")[layer % 2], "BLOCK": (64, 128)[layer % 2], "eps": 1e-5})
     assert not monitor.compute_ops
+    flags = [False] * 16
+    with monitor_forward("none") as monitor:  # one place changed a launch: which one is 4 bits of 16
+        for launch in range(300):
+            flags[launch * 7 % 16] = not flags[launch * 7 % 16]
+            monitor.from_python(dict(enumerate(flags)))
+    assert monitor.compute_ops
     with monitor_forward("none") as monitor:  # round29_bool_sequence.py: 4,096 bools, 16 a launch
         for base in range(256):
             monitor.from_python({k: (base * 2654435761 >> k) & 1 == 1 for k in range(16)})

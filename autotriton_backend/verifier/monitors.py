@@ -104,15 +104,17 @@ class PoisonedAllocations(TorchDispatchMode):
         grid dimension: `counting_launches`). A value new to the forward carries its `information`
         (round28_kernel_scalar_table.py passed 256 sigmoid values to a kernel that stored its float arguments); one
         seen before, where its place last had another, the bits that pick it among those seen: a table of 1,024
-        nibbles is 16 distinct values, and crossed as a sequence of launches (round29_nibble_sequence.py). A place
-        that keeps its value, as a layer's launches in a loop do, carries nothing more."""
+        nibbles is 16 distinct values, and crossed as a sequence of launches (round29_nibble_sequence.py). A change
+        also carries which of the call's places changed (a sequence ordered to change one place a launch says it by
+        the place). A place that keeps its value, as a layer's launches in a loop do, carries nothing more."""
+        which = (len(values) - 1).bit_length()
         bits = 0
         for place, value in values.items():
             key = (type(value), value)
             if not information(value) or self._last.get(place) == key:
                 continue
-            bits += information(value) if key not in self._values else min(information(value),
-                                                                               len(self._values).bit_length())
+            bits += which + (information(value) if key not in self._values else min(information(value),
+                                                                                       len(self._values).bit_length()))
             self._values.add(key)
             self._last[place] = key
         self.carried(bits, "fill values, kernel arguments or grids", out)
