@@ -503,13 +503,14 @@ def test_a_launch_s_tensor_layout_is_not_counted_as_numbers_from_python():
     x = torch.empty(6, 10)[:, 2:]  # sizes 6, 8; strides 10, 1; numel 48; offset 2
     arguments = {"x": x, "rows": 6, "cols": 8, "stride": 10, "n": 48, "offset": 2, "scale": 0.5, "code": 977,
                  "BLOCK": constexpr(1), "TABLE": constexpr(3), "flag": True, "name": "relu"}
-    assert launch_numbers(arguments) == {"scale": 0.5, "code": 977, "TABLE": 3, "flag": True, "name": "relu"}
+    assert launch_numbers(arguments) == {"x": torch.float32, "scale": 0.5, "code": 977, "TABLE": 3, "flag": True,
+                                         "name": "relu"}
     # round attack29: numbers that address nothing are no layout (round29_layout_strides_table.py)
     words = [2 ** 40 + 3, 2 ** 50 + 5]
     carrier, empty = x.as_strided((1, 1), words), x.as_strided((0, 7, 2 ** 33), (1, 1, 1))
     wide = torch.empty(1).expand(977)  # 977 elements along stride 0, one in memory
     arguments = {"x": carrier, "y": empty, "z": wide, "a": words[0], "b": words[1], "c": 7, "d": 2 ** 33, "e": 977}
-    assert list(launch_numbers(arguments).values()) == [*words, 7, 2 ** 33, 977]
+    assert list(launch_numbers(arguments).values()) == [*[torch.float32] * 3, *words, 7, 2 ** 33, 977]
 
 
 def test_derived_values_read_into_python_while_loading_are_recorded():

@@ -104,20 +104,20 @@ class PoisonedAllocations(TorchDispatchMode):
         grid dimension: `counting_launches`). A value new to the forward carries its `information`
         (round28_kernel_scalar_table.py passed 256 sigmoid values to a kernel that stored its float arguments); one
         seen before, where its place last had another, the bits that pick it among those seen: a table of 1,024
-        nibbles is 16 distinct values, and crossed as a sequence of launches (round29_nibble_sequence.py). A change
-        also carries which of the call's places changed (a sequence ordered to change one place a launch says it by
-        the place). A place that keeps its value, as a layer's launches in a loop do, carries nothing more."""
-        which = (len(values) - 1).bit_length()
+        nibbles is 16 distinct values, and crossed as a sequence of launches (round29_nibble_sequence.py). A call
+        that changes any also carries which of its places it changed, at least the bits that pick one (a sequence
+        ordered to change one place a launch says most by the place). A place that keeps its value, as a layer's
+        launches in a loop do, carries nothing more."""
         bits = 0
         for place, value in values.items():
             key = (type(value), value)
             if not information(value) or self._last.get(place) == key:
                 continue
-            bits += which + (information(value) if key not in self._values else min(information(value),
-                                                                                       len(self._values).bit_length()))
+            bits += information(value) if key not in self._values else min(information(value),
+                                                                               len(self._values).bit_length())
             self._values.add(key)
             self._last[place] = key
-        self.carried(bits, "fill values, kernel arguments or grids", out)
+        self.carried(bits and bits + (len(values) - 1).bit_length(), "fill values, kernel arguments or grids", out)
 
     def carried(self, bits: int, how: str, out: Any = None) -> None:
         """`bits` more from Python reached device memory by `how`: past TABLE_BITS in all, each is compute."""
@@ -428,7 +428,7 @@ class LaunchRefused(Exception):
 
 
 def launch_numbers(arguments: dict[str, Any]) -> dict[str, Any]:
-    """A launch's values other than tensors (constexprs unwrapped), less ints of its tensors' layout (`_addressing`):
+    """A launch's values (constexprs unwrapped; a tensor's dtype), less ints of its tensors' layout (`_addressing`):
     what a table made on the host would cross over as (`information`: numbers, text, bools, dtypes). An honest
     forward that launches once per layer passes many distinct sizes and strides, and none of them is a value
     computed on the host."""
@@ -436,6 +436,9 @@ def launch_numbers(arguments: dict[str, Any]) -> dict[str, Any]:
 
     values = [v.value if type(v) is tl.constexpr else v for v in arguments.values()]
     layout = {n for t in values if isinstance(t, torch.Tensor) for n in _addressing(t)}
+    # a tensor stands for its dtype, which the kernel reads at compile time (`p.dtype.element_ty`: 2,048 pairs of
+    # bits crossed as the dtypes of 16 tensors a launch, round29_dtype_sequence.py)
+    values = [v.dtype if isinstance(v, torch.Tensor) else v for v in values]
     return {name: v for name, v in zip(arguments, values) if information(v) and not (type(v) is int and v in layout)}
 
 
