@@ -40,12 +40,13 @@ INTERPRETER_OPS = LAYOUT_OPS | frozenset({"set_"})
 RANDOM_OPS = frozenset({"uniform_", "normal_", "random_", "randn", "rand", "randint", "randperm", "randn_like",
                         "rand_like", "randint_like"})
 # Bits made in Python that may reach device memory in one forward, or while the candidate loads: values written into
-# parts of tensors (`t[i] = v`, `t[i].zero_()`: what and where), and distinct fill values and kernel arguments. Past
-# them a table made in Python is crossing over: compute in forward, derived while loading (a handful of constants
-# is a few hundred bits: tests/catalogue/honest_registered_buffer.py). Bits, not values: 64 int64 words, four 16-bit
-# entries each, carried a 256-entry table as kernel arguments or as partial writes
-# (tests/attacks/round29_packed_kernel_arguments.py, round29_packed_partial_writes.py). Counted across all tensors:
-# four 64-element chunks each stayed under a count per storage (round28_chunked_table_forward.py, _init.py).
+# parts of tensors (`t[i] = v`, `t[i].zero_()`: what and where), and fill values, kernel arguments and grids
+# (`PoisonedAllocations.from_python`). Past them a table made in Python is crossing over: compute in forward,
+# derived while loading (a handful of constants is a few hundred bits: tests/catalogue/honest_registered_buffer.py).
+# Bits, not values: 64 int64 words, four 16-bit entries each, carried a 256-entry table as kernel arguments or as
+# partial writes (tests/attacks/round29_packed_kernel_arguments.py, round29_packed_partial_writes.py). Counted across
+# all tensors: four 64-element chunks each stayed under a count per storage (round28_chunked_table_forward.py,
+# _init.py).
 TABLE_BITS = 1024
 # In-place ops that write constants or copies: into part of a tensor, each is a value chosen in Python
 # (zero_ wrote a table's bits: round28_zero_bitplanes_forward.py).
@@ -77,8 +78,8 @@ class PoisonedAllocations(TorchDispatchMode):
             raise ValueError(f"unknown fill {fill!r}: one of {', '.join(FILLS)}")
         self.fill = fill
         self.noise: torch.Generator | None = None  # made on first use, on the allocation's device
-        self._bits = 0  # from Python (`carried`): partial writes, distinct fill values and kernel arguments
-        self._values: set[tuple[type, Any]] = set()  # distinct fill values, kernel arguments and grids, typed
+        self._bits = 0  # from Python (`carried`): partial writes, fill values, kernel arguments and grids
+        self._values: set[tuple[type, Any]] = set()  # the distinct ones of those values, typed
         self._last: dict[Hashable, tuple[type, Any]] = {}  # the value each place had last (`from_python`)
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
