@@ -52,18 +52,42 @@ def test_autotune_and_constants_pass():
     assert refusal(module(body)) is None
 
 
-def test_a_literal_of_more_constants_than_table_writes_is_a_table():
+def test_a_literal_of_more_constants_than_table_values_is_a_table():
     """Round attack28: 256 sigmoid values spelled as constant arithmetic, read by a kernel
     (tests/attacks/round28_constexpr_literal_table.py); nested literals count through, calls and names do not."""
-    from autotriton_backend.verifier.monitors import TABLE_WRITES
+    from autotriton_backend.verifier.allowlist import TABLE_VALUES
 
-    values = ", ".join(f"1.0 / (1.0 + math.e ** {i}.5)" for i in range(TABLE_WRITES + 1))
+    values = ", ".join(f"1.0 / (1.0 + math.e ** {i}.5)" for i in range(TABLE_VALUES + 1))
     for body in (f"TABLE = tl.constexpr(({values}))", f"TABLE = [{values}]", f"TABLE = ((), ({values},))"):
-        assert refusal(module(body)) == ("gate", f"line 7: a literal of {TABLE_WRITES + 1} constants is a table of "
-                                         f"results computed ahead (at most {TABLE_WRITES}): compute the values in a "
+        assert refusal(module(body)) == ("gate", f"line 7: a literal of {TABLE_VALUES + 1} constants is a table of "
+                                         f"results computed ahead (at most {TABLE_VALUES}): compute the values in a "
                                          "kernel", True)
-    configs = ", ".join(f"triton.Config({{'BLOCK': {b}}})" for b in range(TABLE_WRITES + 1))
+    configs = ", ".join(f"triton.Config({{'BLOCK': {b}}})" for b in range(TABLE_VALUES + 1))
     assert refusal(module(f"TABLE = ({values[:200].rpartition(',')[0]})\nCONFIGS = [{configs}]")) is None
+
+
+def test_literals_kernels_can_read_over_table_bits_are_a_table():
+    """Round attack29: a table needs no container: module constants, `tl.where` statements, one packed integer, a
+    string (tests/attacks/round29_*). Host literals, docstrings and a few dozen coefficients are no table
+    (tests/catalogue/honest_round29_erf_coefficients.py)."""
+    from autotriton_backend.verifier.monitors import TABLE_BITS
+
+    def kernel(lines: list[str]) -> str:
+        return "@triton.jit\ndef t(p):\n    \"\"\"" + "a docstring. " * 20 + "\"\"\"\n    y = 0.0\n" + "".join(
+            f"    {line}\n" for line in lines) + "    tl.store(p, y)\n"
+
+    wheres = [f"y = tl.where(y == {c}, {round(1 / (1 + 2.718 ** (c / -40)), 5)!r}, y)" for c in range(100)]
+    constants = "\n".join(f"T{c} = tl.constexpr({round(1 / (1 + 2.718 ** (c / -40)), 5)!r})" for c in range(100))
+    packed, text = f"P = tl.constexpr({2 ** (TABLE_BITS + 8) - 1})", f"S = tl.constexpr({'0123456789abcdef' * 9!r})"
+    for body in (kernel(wheres), constants, packed, text):
+        failed = refusal(module(body))
+        assert failed[0] == "gate" and failed[2] and f"carry over {TABLE_BITS} bits: a table of results" in failed[1]
+    coefficients = [f"y = y * 0.5 + {c}.{c * 7919 % 10 ** 9:09d}" for c in range(24)]  # 24 eleven-digit numbers
+    messages = [f"'{f'message {c} ' * 5}'" for c in range(10)]  # 10 of 400 bits, never read as values
+    coefficients += [f"tl.static_assert(y == y, {m})" for m in messages[:5]]
+    coefficients += [f"tl.device_assert(y == y, msg={m})" for m in messages[5:]]
+    host = "t[(1,)](x, " + ", ".join(f"{c}.{c * 7919 % 10 ** 9:09d}" for c in range(100)) + ")"
+    assert refusal(module(kernel(coefficients), forward=host)) is None
 
 
 def test_metadata_held_in_a_name_and_module_constant_defaults_pass():

@@ -362,8 +362,9 @@ def test_a_tensors_text_made_under_the_monitor_is_compute_and_printing_comes_bac
 def test_the_build_monitor_follows_what_compute_and_python_made_and_what_the_weights_overwrote():
     """Round attack26: tables made while the candidate loads. A weight that is a slice of a derived tensor leaves
     the rest of it readable, so only a weight spanning its storage is cleared by the reference's values."""
-    from autotriton_backend.verifier.monitors import TABLE_WRITES, BuildMonitor
+    from autotriton_backend.verifier.monitors import BuildMonitor
 
+    entries = 65
     with BuildMonitor("none") as monitor:
         layer = torch.nn.Linear(4, 4)  # random fills: nothing derived
         table = torch.arange(8.0).exp()
@@ -371,10 +372,10 @@ def test_the_build_monitor_follows_what_compute_and_python_made_and_what_the_wei
         weight, whole = table[:4], torch.arange(4.0).sin()
         constants = torch.zeros(2)
         constants[0], constants[1] = 1.5, 2.5  # a few constants set from Python
-        written, expanded = torch.zeros(TABLE_WRITES + 1), torch.zeros(TABLE_WRITES + 1)
-        for index in range(TABLE_WRITES + 1):  # a table written from Python, one element at a time
+        written, expanded = torch.zeros(entries), torch.zeros(entries)
+        for index in range(entries):  # a table written from Python, one element at a time
             written[index] = index * index
-            expanded[index:index + 1].expand(TABLE_WRITES + 1).fill_(index)  # as many elements as the storage
+            expanded[index:index + 1].expand(entries).fill_(index)  # as many elements as the storage
         listed = torch.nn.Parameter(torch.Tensor([0.5, 1.5]))  # Python data (lift_fresh)
     assert not any(monitor.derived(t) for t in (layer.weight, layer.bias, constants))
     assert all(monitor.derived(t) for t in (table, copied, weight, whole, written, expanded, listed))
@@ -383,45 +384,114 @@ def test_the_build_monitor_follows_what_compute_and_python_made_and_what_the_wei
 
 
 def test_a_table_written_from_python_in_forward_is_compute():
-    from autotriton_backend.verifier.monitors import TABLE_WRITES, monitor_forward
+    """Partial writes carry their element's bits and where they are: past TABLE_BITS in one forward, compute."""
+    from autotriton_backend.verifier.monitors import TABLE_BITS, monitor_forward
 
-    out = torch.zeros(TABLE_WRITES + 1)
+    out = torch.zeros(64)
     with monitor_forward("none") as monitor:
-        for index in range(TABLE_WRITES):
+        for index in range(16):  # 16 float32 elements with offsets under 16: 16 * (32 + 5) bits
             out[index] = index
     assert not monitor.compute_ops
     with monitor_forward("none") as monitor:
-        for index in range(TABLE_WRITES + 1):
+        for index in range(32):
             out[index] = index
-    assert list(monitor.compute_ops) == [f"aten.copy_ into parts of tensors over {TABLE_WRITES} times (a table "
-                                         "written from Python)"]
-    chunks = [torch.ones(TABLE_WRITES // 2) for _ in range(3)]
-    with monitor_forward("none") as monitor:  # round 28: spread over storages, and by zero_
+    assert list(monitor.compute_ops) == [f"aten.copy_ into parts of tensors: over {TABLE_BITS} bits from Python (a "
+                                         "table computed on the host)"]
+    chunks = [torch.ones(32, dtype=torch.bool) for _ in range(4)]
+    with monitor_forward("none") as monitor:  # round 28: spread over storages, and by zero_, one byte each
         for chunk in chunks:
-            for index in range(TABLE_WRITES // 2):
+            for index in range(32):
                 chunk[index].zero_()
-    assert list(monitor.compute_ops) == [f"aten.zero_ into parts of tensors over {TABLE_WRITES} times (a table "
-                                         "written from Python)"]
+    assert list(monitor.compute_ops) == [f"aten.zero_ into parts of tensors: over {TABLE_BITS} bits from Python (a "
+                                         "table computed on the host)"]
     with monitor_forward("none") as monitor:
         torch.Tensor([1.0]), torch.Tensor([1.0, 2.0])  # round27_annotation_tensor_table.py: the second is a table
     assert list(monitor.compute_ops) == ["aten.lift_fresh (a tensor made from Python data)"]
 
 
-def test_over_table_writes_distinct_numbers_from_python_in_one_forward_are_compute():
-    """Round attack28: a table passed to kernels as scalar arguments (round28_kernel_scalar_table.py), or as fill
-    values; the same few numbers in many launches or fills are not one."""
-    from autotriton_backend.verifier.monitors import TABLE_WRITES, monitor_forward
+def test_information_counts_bits_not_values():
+    """Round attack29: 64 int64 words carry 4,096 bits, 64 small numbers a few hundred; a float costs the digits of
+    its shortest decimal form; text 8 bits a character."""
+    import triton.language as tl
+
+    from autotriton_backend.verifier.monitors import information
+
+    assert [information(v) for v in (0, 1, -1, 255, 2 ** 63 - 1)] == [1, 2, 2, 9, 64]
+    assert [information(v) for v in (0.0, 0.5, 0.05, 1e-05, 1.0, -6.35)] == [1, 5, 5, 8, 5, 11]
+    assert information(1.0 / 3.0) == 55 and information(float("inf")) > 0
+    assert [information(v) for v in ("relu", b"ab", True, None, torch.float32, tl.float16)] == [32, 16, 1, 1, 5, 5]
+    assert [information(v) for v in (torch.empty(2), [2, 3])] == [0, 0]
+
+
+def test_over_table_bits_from_python_as_numbers_in_one_forward_are_compute():
+    """Round attacks 28-29: a table passed to kernels as scalar arguments (round28_kernel_scalar_table.py), packed
+    four 16-bit entries to an int64 (round29_packed_kernel_arguments.py), or as fill values or text; the same few
+    numbers in many launches or fills are counted once."""
+    from autotriton_backend.verifier.monitors import TABLE_BITS, monitor_forward
+
+    def places(values: list) -> dict:
+        return dict(enumerate(values))
 
     with monitor_forward("none") as monitor:
         for _ in range(3):
-            monitor.from_python([*range(TABLE_WRITES - 1), 0.5, True, "text"])
+            monitor.from_python(places([*range(64), 0.5, 1e-5, True, "relu"]))  # 64 small ints: 441 bits
             torch.full((2,), 0.5)
     assert not monitor.compute_ops
+    packed = [(j + 1) * 0x0001_0001_0001_0001 for j in range(16)]
     with monitor_forward("none") as monitor:
-        monitor.from_python(range(TABLE_WRITES))
+        monitor.from_python(places(packed))  # 16 words of about 60 bits each: under
+        assert not monitor.compute_ops
+        monitor.from_python(places([p + 1 for p in packed]))
         torch.full((2,), 0.25)
-    assert list(monitor.compute_ops) == [f"over {TABLE_WRITES} distinct numbers from Python as fill values or kernel "
-                                         "arguments (a table computed on the host)"]
+    assert monitor.compute_ops == {f"fill values, kernel arguments or grids: over {TABLE_BITS} bits from Python (a "
+                                   "table computed on the host)": 2}
+    with monitor_forward("none") as monitor:
+        monitor.from_python({"TEXT": "0123456789abcdef" * 9})  # a constexpr string a kernel decodes
+    assert monitor.compute_ops
+
+
+def test_a_sequence_of_few_distinct_values_is_counted_where_its_places_change():
+    """Round attack29: 1,024 nibbles are 16 distinct values; passed 16 a launch they carried a 4,096-bit table
+    (round29_nibble_sequence.py). Places that alternate between a few values, as a loop over layers does, cost a few
+    bits a change."""
+    from autotriton_backend.verifier.monitors import monitor_forward
+
+    nibbles = [(code * 2654435761 >> k) & 15 for code in range(256) for k in range(4)]
+    with monitor_forward("none") as monitor:
+        for base in range(0, len(nibbles), 16):
+            monitor.from_python(dict(enumerate(nibbles[base:base + 16])))
+    assert monitor.compute_ops
+    with monitor_forward("none") as monitor:
+        for layer in range(24):
+            monitor.from_python({"ACTIVATION": ("gelu", "none")[layer % 2], "BLOCK": (64, 128)[layer % 2], "eps": 1e-5})
+    assert not monitor.compute_ops
+    flags = [False] * 16
+    with monitor_forward("none") as monitor:  # one place changed a launch: which one is 4 bits of 16
+        for launch in range(300):
+            flags[launch * 7 % 16] = not flags[launch * 7 % 16]
+            monitor.from_python(dict(enumerate(flags)))
+    assert monitor.compute_ops
+    with monitor_forward("none") as monitor:  # round29_bool_sequence.py: 4,096 bools, 16 a launch
+        for base in range(256):
+            monitor.from_python({k: (base * 2654435761 >> k) & 1 == 1 for k in range(16)})
+    assert monitor.compute_ops
+
+
+def test_grids_are_numbers_from_python():
+    """Round attack29: a kernel reads its grid (tl.num_programs), so grid sizes are counted like its arguments; an
+    honest forward's few grids are not a table."""
+    from autotriton_backend.verifier.monitors import _observed, monitor_forward
+
+    with monitor_forward("none") as monitor:
+        for rows in (4, 8, 16):
+            assert _observed((rows, 32), monitor, {}) == (rows, 32)
+            assert _observed(lambda meta: (rows,), monitor, {"n": 1})({}) == (rows,)
+    assert not monitor.compute_ops
+    with monitor_forward("none") as monitor:
+        for word in range(32):
+            _observed(lambda meta: (2 ** 40 + word, 1), monitor, {})({})
+    assert list(monitor.compute_ops) == ["fill values, kernel arguments or grids: over 1024 bits from Python (a table "
+                                         "computed on the host)"]
 
 
 def test_a_launch_s_tensor_layout_is_not_counted_as_numbers_from_python():
@@ -433,7 +503,14 @@ def test_a_launch_s_tensor_layout_is_not_counted_as_numbers_from_python():
     x = torch.empty(6, 10)[:, 2:]  # sizes 6, 8; strides 10, 1; numel 48; offset 2
     arguments = {"x": x, "rows": 6, "cols": 8, "stride": 10, "n": 48, "offset": 2, "scale": 0.5, "code": 977,
                  "BLOCK": constexpr(1), "TABLE": constexpr(3), "flag": True, "name": "relu"}
-    assert launch_numbers(arguments) == [0.5, 977, 3]
+    assert launch_numbers(arguments) == {"x": torch.float32, "scale": 0.5, "code": 977, "TABLE": 3, "flag": True,
+                                         "name": "relu"}
+    # round attack29: numbers that address nothing are no layout (round29_layout_strides_table.py)
+    words = [2 ** 40 + 3, 2 ** 50 + 5]
+    carrier, empty = x.as_strided((1, 1), words), x.as_strided((0, 7, 2 ** 33), (1, 1, 1))
+    wide = torch.empty(1).expand(977)  # 977 elements along stride 0, one in memory
+    arguments = {"x": carrier, "y": empty, "z": wide, "a": words[0], "b": words[1], "c": 7, "d": 2 ** 33, "e": 977}
+    assert list(launch_numbers(arguments).values()) == [*[torch.float32] * 3, *words, 7, 2 ** 33, 977]
 
 
 def test_derived_values_read_into_python_while_loading_are_recorded():

@@ -31,7 +31,7 @@ from triton.runtime import interpreter
 
 from ..task import parse_source, python_lines, source_scopes
 from ..verdict import Check
-from .monitors import TABLE_WRITES
+from .monitors import TABLE_BITS, information
 
 # The only import forms a candidate may use, as (module, alias) pairs.
 IMPORTS = {("torch", "torch"), ("torch.nn", "nn"), ("triton", "triton"), ("triton.language", "tl"), ("math", "math")}
@@ -195,6 +195,8 @@ MAX_SOURCE_BYTES = 256 * 1024
 # The widest integer literal ast.unparse writes: Python converts at most 4,300 decimal digits to text.
 MAX_INT_BITS = int(4300 * math.log2(10))
 FOREIGN_LINE_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+# Values a tuple, list or set literal may spell out (`_literal_values`): past it, a table of results computed ahead.
+TABLE_VALUES = 64
 
 
 def gate(source: str) -> list[Check]:
@@ -324,9 +326,9 @@ class _Gate:
                 self._binding(node, node.arg)
             elif isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name != "__init__":
                 self._binding(node, node.name)
-            elif isinstance(node, (ast.Tuple, ast.List, ast.Set)) and _literal_values(node) > TABLE_WRITES:
+            elif isinstance(node, (ast.Tuple, ast.List, ast.Set)) and _literal_values(node) > TABLE_VALUES:
                 raise Refused(node, f"a literal of {_literal_values(node)} constants is a table of results computed "
-                                    f"ahead (at most {TABLE_WRITES}): compute the values in a kernel")
+                                    f"ahead (at most {TABLE_VALUES}): compute the values in a kernel")
         self._scopes(scopes, kernel=False)  # before the bodies: a kernel calling an undefined name is a NameError
         if self.future_annotations:
             self._annotation_names()
@@ -344,6 +346,10 @@ class _Gate:
         for node in ast.walk(self.tree):
             if isinstance(node, ast.ClassDef) and id(node) not in top_classes:
                 raise Refused(node, f"class `{node.name}` must be defined at the top level")
+        if (crossing := _table_literal(self.tree)) is not None:
+            raise Refused(crossing, f"with `{ast.unparse(crossing)[:40]}` the literals kernels can read (in "
+                                    f"@triton.jit functions and module-level values) carry over {TABLE_BITS} bits: a "
+                                    "table of results computed ahead; compute the values in a kernel")
 
     def _annotation_names(self) -> None:
         """Under `from __future__ import annotations` the symbol table leaves annotations out, so `_scopes` never
@@ -790,6 +796,32 @@ def _literal_values(node: ast.expr) -> int:
     if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
         return sum(_literal_values(element) for element in node.elts)
     return int(_constant(node))
+
+
+def _table_literal(tree: ast.Module) -> ast.Constant | None:
+    """The literal past which the distinct literals a kernel can read as compile-time constants, those in
+    @triton.jit functions and in module-level values, carry over TABLE_BITS (`monitors.information`). A table needs
+    no container: 256 module constants or 256 `tl.where(code == c, value, y)` statements, one integer literal of
+    4,096 bits or a hex string the kernel decodes (tests/attacks/round29_*_table.py, round29_packed_integer_literal.py).
+    Host code's literals reach a kernel only as launch arguments or writes, which the monitors count; a docstring
+    and an assertion's message are read by no one (`tl.static_assert(BLOCK % 16 == 0, "...")`)."""
+    readable = [n for n in tree.body if isinstance(n, (ast.Assign, ast.AnnAssign))] + [
+        n for n in ast.walk(tree) if _is_kernel(n)]
+    inside = [n for top in readable for n in ast.walk(top)]
+    asserts = [n for n in inside if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+               and n.func.attr in ("static_assert", "device_assert")]
+    unread = {id(n.value) for n in inside if isinstance(n, ast.Expr)} | {
+        id(n.msg) for n in inside if isinstance(n, ast.Assert)} | {
+        id(message) for n in asserts for message in [*n.args[1:2], *(k.value for k in n.keywords if k.arg == "msg")]}
+    seen: set[tuple[type, object]] = set()
+    bits = 0
+    for node in (n for n in inside if isinstance(n, ast.Constant) and id(n) not in unread):
+        if (type(node.value), node.value) not in seen:
+            seen.add((type(node.value), node.value))
+            bits += information(node.value)
+            if bits > TABLE_BITS:
+                return node
+    return None
 
 
 def _bound_kinds(tree: ast.Module) -> dict[str, set[str]]:

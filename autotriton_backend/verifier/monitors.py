@@ -8,11 +8,12 @@ candidate code from reaching them.
 """
 from __future__ import annotations
 
+import math
 import os
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator
+from typing import Any, Hashable, Iterator
 
 import torch
 from torch.utils import _pytree as pytree
@@ -38,12 +39,15 @@ INTERPRETER_OPS = LAYOUT_OPS | frozenset({"set_"})
 # Random fills with scalar bounds: how nn layers initialise their weights (nn.Linear: uniform_), from no data.
 RANDOM_OPS = frozenset({"uniform_", "normal_", "random_", "randn", "rand", "randint", "randperm", "randn_like",
                         "rand_like", "randint_like"})
-# Values made in Python that may reach device memory in one forward, or while the candidate loads: writes into
-# parts of tensors (`t[i] = v`, `t[i].zero_()`), and distinct numbers among fill values and kernel arguments. Past
-# either count a table made in Python is crossing over: compute in forward, derived while loading (a handful set
-# constants: tests/catalogue/honest_registered_buffer.py). Counted across all tensors: four 64-element chunks
-# each stayed under a count per storage (tests/attacks/round28_chunked_table_forward.py, _init.py).
-TABLE_WRITES = 64
+# Bits made in Python that may reach device memory in one forward, or while the candidate loads: values written into
+# parts of tensors (`t[i] = v`, `t[i].zero_()`: what and where), and fill values, kernel arguments and grids
+# (`PoisonedAllocations.from_python`). Past them a table made in Python is crossing over: compute in forward,
+# derived while loading (a handful of constants is a few hundred bits: tests/catalogue/honest_registered_buffer.py).
+# Bits, not values: 64 int64 words, four 16-bit entries each, carried a 256-entry table as kernel arguments or as
+# partial writes (tests/attacks/round29_packed_kernel_arguments.py, round29_packed_partial_writes.py). Counted across
+# all tensors: four 64-element chunks each stayed under a count per storage (round28_chunked_table_forward.py,
+# _init.py).
+TABLE_BITS = 1024
 # In-place ops that write constants or copies: into part of a tensor, each is a value chosen in Python
 # (zero_ wrote a table's bits: round28_zero_bitplanes_forward.py).
 WRITE_OPS = frozenset({"fill_", "zero_", "copy_"})
@@ -74,8 +78,9 @@ class PoisonedAllocations(TorchDispatchMode):
             raise ValueError(f"unknown fill {fill!r}: one of {', '.join(FILLS)}")
         self.fill = fill
         self.noise: torch.Generator | None = None  # made on first use, on the allocation's device
-        self._partial_writes = 0  # WRITE_OPS into parts of tensors, all tensors together
-        self._numbers: set[int | float] = set()  # distinct fill values and scalar kernel arguments
+        self._bits = 0  # from Python (`carried`): partial writes, fill values, kernel arguments and grids
+        self._values: set[tuple[type, Any]] = set()  # the distinct ones of those values, typed
+        self._last: dict[Hashable, tuple[type, Any]] = {}  # the value each place had last (`from_python`)
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = func(*args, **(kwargs or {}))
@@ -90,22 +95,36 @@ class PoisonedAllocations(TorchDispatchMode):
             self.computed("aten.lift_fresh (a tensor made from Python data)", out)
         else:
             if name in WRITE_OPS and not _whole(out):
-                self._partial_writes += 1
-                if self._partial_writes > TABLE_WRITES:
-                    self.computed(f"aten.{name} into parts of tensors over {TABLE_WRITES} times (a table written "
-                                  "from Python)", out)
+                self.carried(_write_bits(out), f"aten.{name} into parts of tensors", out)
             if name in FILL_OPS:
-                self.from_python(args, out)
+                self.from_python({(name, index): value for index, value in enumerate(args)}, out)
         return out
 
-    def from_python(self, values: Iterable[Any], out: Any = None) -> None:
-        """Numbers made in Python that reach device memory (fill values; scalar kernel arguments:
-        `counting_launches`): past TABLE_WRITES distinct ones, a table computed on the host crosses over as them
-        (round28_kernel_scalar_table.py passed 256 sigmoid values to a kernel that stored its float arguments)."""
-        self._numbers.update(v for v in values if type(v) in (int, float))
-        if len(self._numbers) > TABLE_WRITES:
-            self.computed(f"over {TABLE_WRITES} distinct numbers from Python as fill values or kernel arguments (a "
-                          "table computed on the host)", out)
+    def from_python(self, values: dict[Hashable, Any], out: Any = None) -> None:
+        """Values made in Python that reach device memory, by place (a fill op's argument; a kernel's parameter or
+        grid dimension: `counting_launches`). A value new to the forward carries its `information`
+        (round28_kernel_scalar_table.py passed 256 sigmoid values to a kernel that stored its float arguments); one
+        seen before, where its place last had another, the bits that pick it among those seen: a table of 1,024
+        nibbles is 16 distinct values, and crossed as a sequence of launches (round29_nibble_sequence.py). A call
+        that changes any also carries which of its places it changed, at least the bits that pick one (a sequence
+        ordered to change one place a launch says most by the place). A place that keeps its value, as a layer's
+        launches in a loop do, carries nothing more."""
+        bits = 0
+        for place, value in values.items():
+            key = (type(value), value)
+            if not information(value) or self._last.get(place) == key:
+                continue
+            bits += information(value) if key not in self._values else min(information(value),
+                                                                               len(self._values).bit_length())
+            self._values.add(key)
+            self._last[place] = key
+        self.carried(bits and bits + (len(values) - 1).bit_length(), "fill values, kernel arguments or grids", out)
+
+    def carried(self, bits: int, how: str, out: Any = None) -> None:
+        """`bits` more from Python reached device memory by `how`: past TABLE_BITS in all, each is compute."""
+        self._bits += bits
+        if bits and self._bits > TABLE_BITS:
+            self.computed(f"{how}: over {TABLE_BITS} bits from Python (a table computed on the host)", out)
 
     def _fill(self, tensor: torch.Tensor) -> None:
         if self.fill == "nan":
@@ -132,7 +151,7 @@ class BuildMonitor(PoisonedAllocations):
     what it derives may not stay. __init__ ran nn.GELU over all 65,536 float16 values and kept the table, and
     forward's kernel looked its outputs up (tests/attacks/round26_init_lookup_table.py; at import through a helper:
     round26_import_time_table.py). Tensors made by compute, from Python data (`lift_fresh`), by partial writes or
-    fill values past TABLE_WRITES, and whatever is copied from them, are recorded as derived; the runner
+    fill values past TABLE_BITS, and whatever is copied from them, are recorded as derived; the runner
     refuses a ModelNew whose state keeps one that the reference's weights did not overwrite, or that read derived
     values back into Python (`read_back`)."""
 
@@ -171,6 +190,37 @@ class BuildMonitor(PoisonedAllocations):
         for tensor in tensors:
             if _whole(tensor):
                 self._derived.pop(_address(tensor), None)
+
+
+def information(value: Any) -> int:
+    """Bits a constant made in Python carries: an int its two's-complement width, a float the digits of its shortest
+    decimal form (0.05 one, a sigmoid value computed in Python 16), text 8 a character (a kernel decodes a constexpr
+    string: tests/attacks/round29_string_table.py), a bool or None 1 and a dtype 5, the bits that pick one of its
+    kind (4,096 bool kernel arguments carried a table: round29_bool_sequence.py); none for anything else (a tensor,
+    a list of sizes). Each is what a table's entry can be made of: the table budgets (TABLE_BITS, the gate's)
+    count these."""
+    import triton.language as tl
+
+    if type(value) is bool or value is None:
+        return 1
+    if isinstance(value, (torch.dtype, tl.dtype)):
+        return 5
+    if type(value) is int:
+        return abs(value).bit_length() + 1
+    if type(value) is float:
+        mantissa, _, exponent = repr(abs(value)).partition("e")
+        digits = len(mantissa.replace(".", "").strip("0")) + len(exponent.lstrip("+-0"))
+        return math.ceil(digits * math.log2(10)) + 1
+    if type(value) in (str, bytes):
+        return 8 * len(value)
+    return 0
+
+
+def _write_bits(tensor: torch.Tensor) -> int:
+    """What a write into part of a tensor carries: one element's value, and where it is (the view's offset, sizes
+    and strides): round28_zero_bitplanes_forward.py wrote a table as the places it zeroed."""
+    return 8 * tensor.element_size() + sum(information(n) for n in (tensor.storage_offset(), *tensor.shape,
+                                                                     *tensor.stride()))
 
 
 def _address(tensor: torch.Tensor) -> int:
@@ -309,10 +359,10 @@ def counting_launches(counter: LaunchCounter | None = None,
             interpreted = observer is not None and isinstance(self, InterpretedFunction)
             if observer is not None:
                 arguments = check_launch(self, args, kwargs)
-                observer.from_python(launch_numbers(arguments))
+                observer.from_python({(id(self), name): v for name, v in launch_numbers(arguments).items()})
                 if interpreted:
                     compile_for_gpu(self, arguments)
-                grid = _observed(grid, observer, arguments)
+                grid = _observed(grid, observer, arguments, id(self))
             with _disable_current_modes():  # the interpreter's own tensor ops are the kernel's work
                 if not interpreted:
                     return original(self, *args, grid=grid, warmup=warmup, **kwargs)
@@ -357,17 +407,19 @@ def _launches_through(wrap) -> Iterator[None]:
             cls.run = original
 
 
-def _observed(grid, observer: TorchDispatchMode, arguments: dict[str, Any]):
-    """The grid callable runs under the observer, and whatever the grid is must be plain ints. It is called with
+def _observed(grid, observer: PoisonedAllocations, arguments: dict[str, Any], kernel: Hashable = None):
+    """The grid callable runs under the observer, and whatever the grid is must be plain ints, which are numbers from
+    Python too: a kernel reads them (tl.num_programs), so a table could cross over as grids. It is called with
     the launch's arguments, as a GPU launch calls it: the interpreter passes its own converted ones, where
     `meta["n"]` is a tl.tensor, so the common `lambda meta: (triton.cdiv(meta["n"], meta["BLOCK"]),)` was refused
     (tests/catalogue/honest_grid_meta.py)."""
     if not callable(grid):
-        return _plain_grid(grid)
+        return _plain_grid(grid, observer, kernel)
 
     def observed_grid(meta):
         with observer:
-            return _plain_grid(grid(dict(arguments)))
+            dims = grid(dict(arguments))
+        return _plain_grid(dims, observer, kernel)
 
     return observed_grid
 
@@ -376,16 +428,31 @@ class LaunchRefused(Exception):
     """A launch argument or grid that could run code inside the launch, where the monitor steps aside."""
 
 
-def launch_numbers(arguments: dict[str, Any]) -> list[int | float]:
-    """A launch's numbers (constexprs unwrapped) less its tensors' layout (sizes, strides, numel, offset): what a
-    table made on the host would cross over as. An honest forward that launches once per layer passes many
-    distinct sizes and strides, and none of them is a value computed on the host."""
+def launch_numbers(arguments: dict[str, Any]) -> dict[str, Any]:
+    """A launch's values (constexprs unwrapped; a tensor's dtype), less ints of its tensors' layout (`_addressing`):
+    what a table made on the host would cross over as (`information`: numbers, text, bools, dtypes). An honest
+    forward that launches once per layer passes many distinct sizes and strides, and none of them is a value
+    computed on the host."""
     import triton.language as tl
 
     values = [v.value if type(v) is tl.constexpr else v for v in arguments.values()]
-    layout = {n for t in values if isinstance(t, torch.Tensor)
-              for n in (*t.shape, *t.stride(), t.numel(), t.storage_offset())}
-    return [v for v in values if type(v) in (int, float) and v not in layout]
+    layout = {n for t in values if isinstance(t, torch.Tensor) for n in _addressing(t)}
+    # a tensor stands for its dtype, which the kernel reads at compile time (`p.dtype.element_ty`: 2,048 pairs of
+    # bits crossed as the dtypes of 16 tensors a launch, round29_dtype_sequence.py)
+    values = [v.dtype if isinstance(v, torch.Tensor) else v for v in values]
+    return {name: v for name, v in zip(arguments, values) if information(v) and not (type(v) is int and v in layout)}
+
+
+def _addressing(tensor: torch.Tensor) -> set[int]:
+    """The layout numbers that say where a tensor's elements are, each at most its storage's capacity: offset, numel,
+    and the size and stride of each dimension that steps through memory. A stride of a dimension of size 1, a size
+    along stride 0 and any number of an empty tensor address nothing, so they can be anything: 16 strides of
+    `words.as_strided((1,) * 16, packed)` carried 16 int64 words of a table (round29_layout_strides_table.py)."""
+    if not tensor.numel():
+        return set()
+    steps = [(size, stride) for size, stride in zip(tensor.shape, tensor.stride()) if size > 1 and stride]
+    return {n for n in (tensor.storage_offset(), tensor.numel(), *(n for step in steps for n in step))
+            if n <= _capacity(tensor)}
 
 
 def check_launch(function, args: tuple, kwargs: dict) -> dict[str, Any]:
@@ -437,8 +504,9 @@ def _running(function):
     return function.rewrite() if isinstance(function, InterpretedFunction) else function.fn
 
 
-def _plain_grid(grid):
+def _plain_grid(grid, observer: PoisonedAllocations, kernel: Hashable):
     dims = grid if isinstance(grid, (tuple, list)) else (grid,)
     if not all(type(d) is int for d in dims):
         raise LaunchRefused(f"the grid must be Python ints, got {[type(d).__name__ for d in dims]}")
+    observer.from_python({(kernel, "grid", axis): d for axis, d in enumerate(dims)})
     return grid
