@@ -1,4 +1,4 @@
-"""GPU-only verifier checks: timing, and exploits that only show when kernels are timed."""
+"""GPU-only verifier checks: timing, exploits that only show when kernels are timed, and the honest catalogue on CUDA."""
 from __future__ import annotations
 
 import re
@@ -30,3 +30,16 @@ def test_gpu_catalogue_verdict(path):
     else:
         assert verdict.failed_check.name == header(path, "expect"), verdict.feedback
         assert verdict.timings is None and verdict.speedup_vs_inductor is None
+
+
+HONEST = sorted((Path(__file__).parent / "catalogue").glob("honest_*.py"))
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("path", HONEST, ids=[p.stem for p in HONEST])
+def test_honest_catalogue_is_correct_on_cuda(path):
+    """What the CPU suite accepts must hold on a GPU: layers act otherwise there (nn.RNN copies its weights into a
+    flat cuDNN buffer on CUDA, which the build monitor took for compute: run 92)."""
+    task = KernelTask.from_file(path.parent / f"{header(path, 'task')}.py")
+    verdict = verify(task, Candidate(path.read_text()), VerifyOptions(device="cuda", time_kernels=False))
+    assert verdict.correct, verdict.feedback
