@@ -720,10 +720,8 @@ def _helper_attributes(tree: ast.Module) -> dict[str, frozenset[str]]:
     module's own `scale` (honest_idiom_helper_module.py). Any other binding of the name (a loop target, a tuple, a
     registered buffer, a method or class attribute) and it is no helper (tests/attacks/idiom_helper_module_rebound.py)."""
     classes = [n for n in tree.body if isinstance(n, ast.ClassDef)]
-    rebound = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)} | {
-        n.arg for n in ast.walk(tree) if isinstance(n, ast.arg)} | {
-        (a.asname or a.name).split(".")[0] for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))
-        for a in n.names} | {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+    rebound = _assigned_names(tree) | {(a.asname or a.name).split(".")[0] for n in ast.walk(tree)
+                                       if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names}
     helpers = {c.name: c for c in classes if [d.name for d in classes].count(c.name) == 1 and c.name not in rebound}
     made = {id(n.targets[0]): n.value.func.id for n in ast.walk(tree) if isinstance(n, ast.Assign)
             and len(n.targets) == 1 and isinstance(n.value, ast.Call) and isinstance(n.value.func, ast.Name)
@@ -918,10 +916,15 @@ def _typing_aliases(tree: ast.Module) -> set[str]:
                 for a in n.names if not a.asname}
     other = {(a.asname or a.name).split(".")[0] for n in ast.walk(tree) for a in getattr(n, "names", [])
              if isinstance(n, ast.Import) or isinstance(n, ast.ImportFrom) and (n.module != "typing" or a.asname)}
-    other |= {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
-    other |= {n.arg for n in ast.walk(tree) if isinstance(n, ast.arg)}
-    other |= {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    other |= _assigned_names(tree) | {n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)}
     return imported - other
+
+
+def _assigned_names(tree: ast.Module) -> set[str]:
+    """Names some statement binds, in any scope: assignment and loop targets, parameters, functions."""
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)} | {
+        n.arg for n in ast.walk(tree) if isinstance(n, ast.arg)} | {
+        n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
 
 
 def _method_decorator(method: ast.FunctionDef) -> ast.expr | None:
