@@ -30,6 +30,7 @@ from training.recipe import Rewards, load_recipe
 from training.rewards import COMPONENTS, VerdictMemo, reward_functions, reward_weights
 from training.data.dataset import DataError
 from training.data.direct.generate import generate as generate_direct
+from training.data.direct.translate import SEPARATOR, whole_library_view
 from training.rows import grpo_rows, rl_rows, sft_rows, short_kernel_names
 from training.run import Job
 from training.sft import conversation_lengths, fitting, sft_config
@@ -265,6 +266,67 @@ def test_grpo_samples_from_a_copy_given_the_policy_weights_of_each_step(sft_out,
     assert "generate" not in policy.__dict__  # the redirect lasts one generation
     logged = [e for e in trainer.state.log_history if "step_time" in e]
     assert len(logged) == 2 and all(0 < e["timing/generate_s"] + e["timing/rewards_s"] < e["step_time"] for e in logged)
+
+
+def test_the_library_tail_stops_each_sample_where_modelnew_ends(sft_out, data, tmp_path) -> None:
+    """With `stop_at`, a sample ends at the first SEPARATOR (where the direct teacher's answers leave ModelNew for
+    the library) and keeps none of the padding a batch gives an early stop: the loss sees only its own tokens.
+    The sampler may draw only newlines and `x` here, so samples reach the stop at different lengths."""
+    tokenizer = AutoTokenizer.from_pretrained(sft_out / "model")
+    newlines = [i for i in range(len(tokenizer)) if set(tokenizer.decode([i])) == {"\n"}]
+    allowed = newlines + tokenizer.convert_tokens_to_ids(["x"])
+    others = [i for i in range(len(tokenizer)) if i not in allowed]
+    seen: list[tuple[str, list[int]]] = []
+
+    def record(completions, completion_ids, **_):
+        seen.extend((c[0]["content"], ids) for c, ids in zip(completions, completion_ids, strict=True))
+        return [float(len(ids)) for ids in completion_ids]
+
+    def sample(stop_at: str | None) -> list[tuple[str, list[int]]]:
+        seen.clear()
+        config = GRPOConfig(output_dir=str(tmp_path), use_cpu=True, report_to="none", save_strategy="no",
+                            max_steps=1, per_device_train_batch_size=8, num_generations=8, max_completion_length=12,
+                            generation_kwargs={"use_cache": True, "suppress_tokens": others}, logging_steps=1)
+        CopySamplingGRPOTrainer(model=load_model(sft_out / "model"), args=config, processing_class=tokenizer,
+                                train_dataset=Dataset.from_list(rl_rows(data)), reward_funcs=record,
+                                stop_at=stop_at).train()
+        return list(seen)
+
+    samples = sample(SEPARATOR)
+    stopped = [(text, ids) for text, ids in samples if len(ids) < 12]
+    assert len({len(ids) for _, ids in stopped}) >= 2  # early stops of different lengths: the batch padded some
+    for text, ids in samples:
+        written = "\n" + text  # the prompt's last newline counts toward the stop (a real answer opens a fence)
+        assert tokenizer.pad_token_id not in ids
+        assert len(ids) == 12 or written.find(SEPARATOR) == len(written) - len(SEPARATOR)  # at the first one
+    assert all(len(ids) == 12 for _, ids in sample(None))  # the same sampler without the stop runs to the limit
+
+
+def test_rewards_judge_a_sample_of_modelnew_alone_with_the_library_appended(data) -> None:
+    """GRPO's library tail: the judged module is the sample's ModelNew and the whole library after it, which is
+    what the model would have written (SFT's answers hold the whole library: `whole_library_view`)."""
+    row = next(r for r in rl_rows(data) if KernelTask.from_json(json.loads(r["task"])).name == "task_add_relu")
+    answer = next(r for r in sft_rows(data, "direct") if r["prompt"] == row["prompt"])
+    head = answer["completion"][0]["content"].split(SEPARATOR, 1)[0] + SEPARATOR  # as the stop leaves it
+    task = row["task"]
+    config = Rewards(device="cpu", workers=2, timeout_s=60)
+    completion = [[{"role": "assistant", "content": head}]]
+
+    def rewards(memo: VerdictMemo) -> list[float | None]:
+        return [fn(prompts=[[]], completions=completion, task=[task])[0] for fn in reward_functions(config, memo)]
+
+    assert rewards(VerdictMemo(config, whole_library_view)) == pytest.approx([1, 1, 1, 1, 0, 0])
+    alone = rewards(VerdictMemo(config))  # ModelNew alone calls library functions it never defines
+    assert alone[COMPONENTS.index("correct")] == 0 and alone[COMPONENTS.index("gate")] == 0
+
+
+def test_the_library_tail_needs_the_direct_teacher(sft_out, data, tmp_path, capsys) -> None:
+    args = ["train", "grpo", "--data", str(data), "--out", str(tmp_path), "--model", str(sft_out / "model"),
+            *_sets(GRPO + ["library_tail=true", "teacher=inductor"])]
+    assert autotriton_main(args) == 2
+    assert "set teacher: direct" in capsys.readouterr().err
+    assert autotriton_main(args[:-2] + ["--set", "grpo.mask_truncated_completions=true"]) == 2
+    assert "would drop every stopped sample" in capsys.readouterr().err
 
 
 def _completion(candidate: str) -> list[dict[str, str]]:

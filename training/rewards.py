@@ -45,17 +45,24 @@ def well_formed(code: str) -> bool:
 
 
 class VerdictMemo:
-    """One verification per (task, completion), shared by the component functions of a batch."""
+    """One verification per (task, judged code), shared by the component functions of a batch. `view` completes
+    the code a completion holds before it is judged (GRPO's library tail: `run_grpo`)."""
 
-    def __init__(self, config: Rewards):
+    def __init__(self, config: Rewards, view: Callable[[str], str] | None = None):
         self.config = config
+        self.view = view
         self.options = VerifyOptions(device=_device(config.device), trials=config.trials,
                                      timeout_s=config.timeout_s)
         self._memo: dict[tuple[str, str], Any] = {}
 
+    def code(self, completion: Any) -> str:
+        """The module judged for a completion: its code block, completed by the view when it has one."""
+        code = extract_code(completion_text(completion))
+        return self.view(code) if self.view and code else code
+
     def verdicts(self, completions: list[Any], task: list[str]) -> list[Any]:
         """Each completion's Verdict, None when it has no well-formed code, or _UNJUDGED."""
-        keys = [(t, completion_text(c)) for t, c in zip(task, completions, strict=True)]
+        keys = [(t, self.code(c)) for t, c in zip(task, completions, strict=True)]
         missing = [k for k in dict.fromkeys(keys) if k not in self._memo]
         if missing:
             current = set(keys)
@@ -63,13 +70,12 @@ class VerdictMemo:
             pool = shared_pool(self.options.resolved_device(), self.config.workers)
             started = time.monotonic()
             futures = {}
-            for task_json, text in missing:
-                code = extract_code(text)
+            for task_json, code in missing:
                 if well_formed(code):
-                    futures[(task_json, text)] = pool.submit(KernelTask.from_json(json.loads(task_json)),
+                    futures[(task_json, code)] = pool.submit(KernelTask.from_json(json.loads(task_json)),
                                                              Candidate(code), self.options)
                 else:
-                    self._memo[(task_json, text)] = None
+                    self._memo[(task_json, code)] = None
             judged = [None] * (len(missing) - len(futures))  # no well-formed code
             for key, future in futures.items():
                 try:
@@ -151,7 +157,7 @@ def reward_functions(config: Rewards, memo: VerdictMemo | None = None) -> list[C
     def make(name: str) -> Callable[..., list]:
         def reward(prompts: list, completions: list, task: list[str], **_: Any) -> list[float | None]:
             verdicts = memo.verdicts(completions, task)
-            codes = [well_formed(extract_code(completion_text(c))) for c in completions]
+            codes = [well_formed(memo.code(c)) for c in completions]
             return [component(name, v, ok, config) for v, ok in zip(verdicts, codes, strict=True)]
 
         reward.__name__ = f"reward_{name}"
