@@ -11,7 +11,9 @@ Set ATTACK_REPORT=path.json to also write a per-attack summary (used for tests/a
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import fcntl
 import glob
 import json
 import os
@@ -19,11 +21,12 @@ import re
 import shutil
 import signal
 import socket
+import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
@@ -148,8 +151,30 @@ class Run:
     planted: list[str]  # planted files found in Triton's cache
 
 
+@contextlib.contextmanager
+def one_run_at_a_time() -> Iterator[None]:
+    """Effect markers, listener ports and the scan for surviving processes are the host's, not a run's: a second
+    run at once would bind the first's ports, clear its markers and kill its processes (two helpers did, session
+    21: 391 errors). The second run waits for the first."""
+    with open(Path(tempfile.gettempdir()) / "autotriton-attacks.lock", "w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            print("test_attacks: another run holds the host's markers and ports; waiting for it", flush=True)
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
 @pytest.fixture(scope="module")
 def run(tmp_path_factory) -> Run:
+    with one_run_at_a_time():
+        result = _run_every_file(tmp_path_factory)
+    if os.environ.get("ATTACK_REPORT"):
+        write_report(Path(os.environ["ATTACK_REPORT"]), result)
+    return result
+
+
+def _run_every_file(tmp_path_factory) -> Run:
     root = tmp_path_factory.mktemp("attacks")
     cache_dir, triton_dir = root / "kernel-cache", root / "triton-cache"
     triton_dir.mkdir()
@@ -186,10 +211,7 @@ def run(tmp_path_factory) -> Run:
                 pass
         markers = {m for p in ATTACK_FILES for m in headers(p, "effect") if os.path.exists(m)}
         planted = [str(p) for p in triton_dir.rglob("*") if p.name in PLANTED_NAMES or "attack" in p.name]
-        result = Run(outcomes, markers, survivors, cache_before, cache_after, planted)
-    if os.environ.get("ATTACK_REPORT"):
-        write_report(Path(os.environ["ATTACK_REPORT"]), result)
-    return result
+        return Run(outcomes, markers, survivors, cache_before, cache_after, planted)
 
 
 def write_report(path: Path, run: Run) -> None:
