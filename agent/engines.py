@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from autotriton_backend.engine_spec import parse_engine_spec
+from autotriton_backend.prompt import LIBRARY_TAIL_FILE, assistant_message, extract_code, with_library_tail
 
 Conversation = list[dict[str, str]]
 
@@ -104,7 +105,9 @@ class HFEngine(Engine):
     generated `batch` at a time (left-padded). Generation stops at the tokenizer's eos (and the model's
     own eos ids) and never runs past the model's context, so a small model that never says eos cannot
     run away; each conversation gets its own room (a long prompt beside it does not cut it short); a
-    prompt that leaves no room gets an empty answer (the model's failure, not the engine's)."""
+    prompt that leaves no room gets an empty answer (the model's failure, not the engine's). A model directory
+    with a `LIBRARY_TAIL_FILE` holds a model trained to write ModelNew alone: its answers get that library after
+    their code, as its reward judged them."""
 
     name = "hf"
 
@@ -134,6 +137,8 @@ class HFEngine(Engine):
         if not self.eos_ids:
             raise ValueError(f"hf engine: the tokenizer at {path} has no eos token, so generation could not stop")
         self.pad_id = self.tokenizer.pad_token_id if self.tokenizer.pad_token_id is not None else self.eos_ids[0]
+        tail = local / LIBRARY_TAIL_FILE
+        self.library_tail = tail.read_text() if local.is_dir() and tail.is_file() else None
 
     def generate(self, conversations, n, temperature, max_tokens, meta=None):
         ids = [self._prompt_ids(c) for c in conversations]
@@ -193,7 +198,11 @@ class HFEngine(Engine):
     def _completion(self, row: list[int]) -> Completion:
         end = next((i for i, token in enumerate(row) if token in self.eos_ids), None)
         row = row if end is None else row[: end + 1]
-        return Completion(self.tokenizer.decode(row, skip_special_tokens=True), len(row))
+        text = self.tokenizer.decode(row, skip_special_tokens=True)
+        code = extract_code(text) if self.library_tail is not None else ""
+        if code:
+            text = assistant_message(with_library_tail(code, self.library_tail), "")["content"]
+        return Completion(text, len(row))
 
 
 class _RowBudget:

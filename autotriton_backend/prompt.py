@@ -75,6 +75,17 @@ def assistant_message(code: str, reply: str) -> dict[str, str]:
     return {"role": "assistant", "content": content}
 
 
+# A model may be trained to stop where its ModelNew ends and leave a fixed library to the reader (the tiny recipe's
+# `library_tail`): its model directory holds that text, and the engine or the reward puts it after the answer's code.
+LIBRARY_TAIL_FILE = "library_tail.py"
+LIBRARY_BREAK = "\n\n\n"  # between ModelNew and each library definition; ast.unparse never writes it inside ModelNew
+
+
+def with_library_tail(code: str, tail: str) -> str:
+    """The module a library-tail model means: the code up to its first LIBRARY_BREAK, then the library."""
+    return code.split(LIBRARY_BREAK, 1)[0] + LIBRARY_BREAK + tail
+
+
 def feedback_message(verdict: Verdict) -> dict[str, str]:
     """The next user turn: a repair request for a failed candidate, a speed request for a slow one."""
     template = _SPEED if verdict.correct else _REPAIR

@@ -17,7 +17,9 @@ from transformers import AutoTokenizer, TrainerCallback
 from trl import GRPOConfig
 
 from autotriton_backend.cli import main as autotriton_main
-from autotriton_backend.prompt import PROMPT_VERSION, assistant_message, first_prompt
+from agent.engines import HFEngine
+from autotriton_backend.prompt import (LIBRARY_BREAK, LIBRARY_TAIL_FILE, PROMPT_VERSION, assistant_message, extract_code,
+                                       first_prompt)
 from autotriton_backend.task import KernelTask
 from autotriton_backend.candidate import Candidate
 from autotriton_backend.verifier import VerifyOptions, verify
@@ -30,7 +32,7 @@ from training.recipe import Rewards, load_recipe
 from training.rewards import COMPONENTS, VerdictMemo, reward_functions, reward_weights
 from training.data.dataset import DataError
 from training.data.direct.generate import generate as generate_direct
-from training.data.direct.translate import SEPARATOR, whole_library_view
+from training.data.direct.translate import library_tail, whole_library_view
 from training.rows import grpo_rows, rl_rows, sft_rows, short_kernel_names
 from training.run import Job
 from training.sft import conversation_lengths, fitting, sft_config
@@ -269,7 +271,7 @@ def test_grpo_samples_from_a_copy_given_the_policy_weights_of_each_step(sft_out,
 
 
 def test_the_library_tail_stops_each_sample_where_modelnew_ends(sft_out, data, tmp_path) -> None:
-    """With `stop_at`, a sample ends at the first SEPARATOR (where the direct teacher's answers leave ModelNew for
+    """With `stop_at`, a sample ends at the first LIBRARY_BREAK (where the direct teacher's answers leave ModelNew for
     the library) and keeps none of the padding a batch gives an early stop: the loss sees only its own tokens.
     The sampler may draw only newlines and `x` here, so samples reach the stop at different lengths."""
     tokenizer = AutoTokenizer.from_pretrained(sft_out / "model")
@@ -292,13 +294,13 @@ def test_the_library_tail_stops_each_sample_where_modelnew_ends(sft_out, data, t
                                 stop_at=stop_at).train()
         return list(seen)
 
-    samples = sample(SEPARATOR)
+    samples = sample(LIBRARY_BREAK)
     stopped = [(text, ids) for text, ids in samples if len(ids) < 12]
     assert len({len(ids) for _, ids in stopped}) >= 2  # early stops of different lengths: the batch padded some
     for text, ids in samples:
         written = "\n" + text  # the prompt's last newline counts toward the stop (a real answer opens a fence)
         assert tokenizer.pad_token_id not in ids
-        assert len(ids) == 12 or written.find(SEPARATOR) == len(written) - len(SEPARATOR)  # at the first one
+        assert len(ids) == 12 or written.find(LIBRARY_BREAK) == len(written) - len(LIBRARY_BREAK)  # at the first one
     assert all(len(ids) == 12 for _, ids in sample(None))  # the same sampler without the stop runs to the limit
 
 
@@ -307,7 +309,7 @@ def test_rewards_judge_a_sample_of_modelnew_alone_with_the_library_appended(data
     what the model would have written (SFT's answers hold the whole library: `whole_library_view`)."""
     row = next(r for r in rl_rows(data) if KernelTask.from_json(json.loads(r["task"])).name == "task_add_relu")
     answer = next(r for r in sft_rows(data, "direct") if r["prompt"] == row["prompt"])
-    head = answer["completion"][0]["content"].split(SEPARATOR, 1)[0] + SEPARATOR  # as the stop leaves it
+    head = answer["completion"][0]["content"].split(LIBRARY_BREAK, 1)[0] + LIBRARY_BREAK  # as the stop leaves it
     task = row["task"]
     config = Rewards(device="cpu", workers=2, timeout_s=60)
     completion = [[{"role": "assistant", "content": head}]]
@@ -318,6 +320,28 @@ def test_rewards_judge_a_sample_of_modelnew_alone_with_the_library_appended(data
     assert rewards(VerdictMemo(config, whole_library_view)) == pytest.approx([1, 1, 1, 1, 0, 0])
     alone = rewards(VerdictMemo(config))  # ModelNew alone calls library functions it never defines
     assert alone[COMPONENTS.index("correct")] == 0 and alone[COMPONENTS.index("gate")] == 0
+
+
+def test_a_library_tail_model_learns_modelnew_alone_and_its_engine_appends_the_library(data, tmp_path) -> None:
+    """`library_tail: true`: SFT teaches the direct teacher's ModelNew without the library (~99% of each answer's
+    tokens), the saved model directory holds the library, and the hf engine puts it after the model's code."""
+    rows = sft_rows(data, "direct", library_tail=True)
+    heads = [r["completion"][0]["content"] for r in rows]
+    assert heads and all("class ModelNew" in h and "@triton.jit" not in h and LIBRARY_BREAK not in h for h in heads)
+    settings = _sets(SMALL + ["library_tail=true"])
+    assert autotriton_main(["train", "tokenizer", "--data", str(data), "--out", str(tmp_path), *settings]) == 0
+    assert autotriton_main(["train", "sft", "--data", str(data), "--out", str(tmp_path), *_sets(SFT),
+                            "--set", "library_tail=true"]) == 0
+    model_dir = tmp_path / "model"
+    assert (model_dir / LIBRARY_TAIL_FILE).read_text() == library_tail()
+    engine = HFEngine(str(model_dir), device="cpu")
+    head = extract_code(heads[0])
+    written = engine.tokenizer(heads[0], add_special_tokens=False)["input_ids"] + [engine.eos_ids[0]]
+    completion = engine._completion(written)  # what the model would have generated, ending in its eos
+    assert extract_code(completion.text) == whole_library_view(head).strip()
+    assert completion.tokens == len(written)  # the tokens the model wrote, not the library's
+    (model_dir / LIBRARY_TAIL_FILE).unlink()
+    assert extract_code(HFEngine(str(model_dir), device="cpu")._completion(written).text) == head
 
 
 def test_the_library_tail_needs_the_direct_teacher(sft_out, data, tmp_path, capsys) -> None:

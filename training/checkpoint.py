@@ -19,6 +19,8 @@ from typing import Any
 import torch
 from transformers import Trainer, TrainerCallback, TrainerControl, TrainerState, TrainingArguments
 
+from autotriton_backend.prompt import LIBRARY_TAIL_FILE
+
 from .model import save_model
 
 SCHEDULER_FILE = "scheduler.pt"
@@ -33,8 +35,9 @@ def has_resume_point(out: Path) -> bool:
     return (resume_point(out) / STATE_FILE).exists()
 
 
-def save_resume_point(trainer: Trainer, out: Path, dtype: torch.dtype | None) -> Path:
-    """Write OUT/model/ (main process only; every process must call it: ZeRO-3 gathers the weights)."""
+def save_resume_point(trainer: Trainer, out: Path, dtype: torch.dtype | None, tail: str | None = None) -> Path:
+    """Write OUT/model/ (main process only; every process must call it: ZeRO-3 gathers the weights), with the
+    library tail the model's answers leave out when it was trained to (`LIBRARY_TAIL_FILE`)."""
     final, staging = resume_point(out), out / "model.partial"
     if trainer.is_deepspeed_enabled:  # ZeRO-3: the weights are gathered across processes
         trainer.save_model(str(staging))
@@ -43,6 +46,8 @@ def save_resume_point(trainer: Trainer, out: Path, dtype: torch.dtype | None) ->
         save_model(trainer.accelerator.unwrap_model(trainer.model), trainer.processing_class, staging, dtype)
     if trainer.accelerator.is_main_process:
         trainer.state.save_to_json(str(staging / STATE_FILE))
+        if tail is not None:
+            (staging / LIBRARY_TAIL_FILE).write_text(tail)
         if trainer.lr_scheduler is not None:
             torch.save(trainer.lr_scheduler.state_dict(), staging / SCHEDULER_FILE)
         old = out / "model.old"
@@ -58,8 +63,9 @@ class Budget(TrainerCallback):
     """Stops training after `max_seconds` or on SIGTERM, and writes a resume point every `save_every_s`."""
 
     def __init__(self, out: Path, started: float, max_seconds: float, save_every_s: float,
-                 dtype: torch.dtype | None, resumed_from: Path | None):
+                 dtype: torch.dtype | None, resumed_from: Path | None, tail: str | None = None):
         self.out, self.max_seconds, self.save_every_s, self.dtype = out, max_seconds, save_every_s, dtype
+        self.tail = tail
         self.resumed_from = resumed_from
         self.trainer: Trainer | None = None
         self.start, self.last_save = started, time.monotonic()
@@ -85,7 +91,7 @@ class Budget(TrainerCallback):
         if stop:
             control.should_training_stop = True
         elif save and self.trainer is not None:
-            save_resume_point(self.trainer, self.out, self.dtype)
+            save_resume_point(self.trainer, self.out, self.dtype, self.tail)
             self.last_save = time.monotonic()
 
 

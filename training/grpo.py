@@ -13,7 +13,9 @@ from datasets import Dataset
 from transformers import PreTrainedModel
 from trl import GRPOConfig, GRPOTrainer
 
-from .data.direct.translate import SEPARATOR, whole_library_view
+from autotriton_backend.prompt import LIBRARY_BREAK
+
+from .data.direct.translate import whole_library_view
 from .rewards import VerdictMemo, reward_functions, reward_weights
 from .rows import grpo_rows
 from .run import Job, SetupError, train, trl_config
@@ -113,9 +115,6 @@ def run_grpo(job: Job) -> dict[str, Any]:
     dataset = Dataset.from_list(grpo_rows(job.data, job.recipe.teacher, job.recipe.rl_only_percent, job.probe))
     chosen = f"the probe {job.probe} partly solved" if job.probe else "SFT saw no answer to"
     print(f"grpo: {len(dataset)} RL tasks of {job.data} that {chosen}")
-    if job.recipe.library_tail and job.recipe.teacher != "direct":
-        raise SetupError(f"library_tail completes answers with the direct teacher's library; recipe "
-                         f"{job.recipe.name!r} trains on the {job.recipe.teacher} teacher's: set teacher: direct")
     view = whole_library_view if job.recipe.library_tail else None
     rewards = reward_functions(job.recipe.rewards, VerdictMemo(job.recipe.rewards, view))
     config = grpo_config(job)  # before any weights load: under ZeRO-3 the config sets up their partitioning
@@ -127,6 +126,6 @@ def run_grpo(job: Job) -> dict[str, Any]:
     def make(model, tokenizer, callbacks):
         return CopySamplingGRPOTrainer(model=model, args=config, train_dataset=dataset, processing_class=tokenizer,
                                        reward_funcs=rewards, callbacks=callbacks,
-                                       stop_at=SEPARATOR if job.recipe.library_tail else None)
+                                       stop_at=LIBRARY_BREAK if job.recipe.library_tail else None)
 
     return train(job, make)

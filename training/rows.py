@@ -12,7 +12,7 @@ from autotriton_backend.prompt import assistant_message, first_prompt
 from autotriton_backend.task import KernelTask
 from training.data.dataset import TEACHER_SHARDS, DataError, split_records
 from training.data.families import rl_only
-from training.data.direct.translate import whole_library_view
+from training.data.direct.translate import model_new_view, whole_library_view
 from training.metrics import read_rows
 
 
@@ -44,10 +44,13 @@ def _sft_records(data: Path, teacher: str, split: str, rl_only_percent: int) -> 
             if not rl_only(r["composition"], rl_only_percent))
 
 
-def sft_rows(data: Path, teacher: str, split: str = "train", rl_only_percent: int = 0) -> list[dict[str, Any]]:
-    """Conversational prompt/completion rows from one teacher's pairs: trl masks the loss to the completion."""
+def sft_rows(data: Path, teacher: str, split: str = "train", rl_only_percent: int = 0,
+             library_tail: bool = False) -> list[dict[str, Any]]:
+    """Conversational prompt/completion rows from one teacher's pairs: trl masks the loss to the completion.
+    With `library_tail` the answers are the direct teacher's ModelNew alone (the library is the reader's)."""
+    view = model_new_view if library_tail else TEACHER_VIEWS[teacher]
     return [{"prompt": first_prompt(KernelTask.from_json(r["task"])),
-             "completion": [assistant_message(TEACHER_VIEWS[teacher](r["target"]), "")]}
+             "completion": [assistant_message(view(r["target"]), "")]}
             for r in _sft_records(data, teacher, split, rl_only_percent)]
 
 

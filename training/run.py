@@ -12,6 +12,7 @@ import torch
 from transformers import AutoTokenizer, PreTrainedModel, PreTrainedTokenizerBase, Trainer
 
 from .checkpoint import Budget, has_resume_point, resume_point, save_resume_point, summary
+from .data.direct.translate import library_tail
 from .model import build_tiny, load_model
 from .paths import make_writable_dir
 from .recipe import Recipe
@@ -44,6 +45,9 @@ def check(job: Job, step: str) -> None:
         raise SetupError(f"recipe {job.recipe.name!r} trains for GPUs, so its rewards must be judged on one: "
                          f"rewards.device=cpu runs kernels in Triton's interpreter, whose verdicts hold for a CPU "
                          f"only; use auto or cuda (or --set needs_gpu=false for a CPU run)")
+    if job.recipe.library_tail and job.recipe.teacher != "direct":
+        raise SetupError(f"library_tail leaves the direct teacher's library out of the answers; recipe "
+                         f"{job.recipe.name!r} trains on the {job.recipe.teacher} teacher's: set teacher: direct")
     if job.recipe.needs_gpu and not torch.cuda.is_available():
         raise SetupError(f"recipe {job.recipe.name!r} needs a CUDA GPU and none is visible; on a CPU machine use "
                          f"--dry-run, or `--set needs_gpu=false --set {step}.bf16=false` for a (slow) CPU run")
@@ -89,11 +93,12 @@ def train(job: Job, make_trainer: Callable[[PreTrainedModel, PreTrainedTokenizer
     """Build, train within the budget, save the resume point, summarise."""
     model, tokenizer, resumed_from = starting_point(job, tokenizer_dir)
     dtype = getattr(torch, job.recipe.save_dtype) if job.recipe.save_dtype else None
-    budget = Budget(job.out, job.started, job.recipe.max_seconds, job.recipe.save_every_s, dtype, resumed_from)
+    tail = library_tail() if job.recipe.library_tail else None
+    budget = Budget(job.out, job.started, job.recipe.max_seconds, job.recipe.save_every_s, dtype, resumed_from, tail)
     trainer = make_trainer(model, tokenizer, [budget])
     budget.trainer = trainer
     trainer.train(resume_from_checkpoint=str(resumed_from) if resumed_from else None)
-    save_resume_point(trainer, job.out, dtype)
+    save_resume_point(trainer, job.out, dtype, tail)
     result = summary(trainer, job.out, time.monotonic() - job.started)
     if int(os.environ.get("RANK", "0")) == 0:
         tail = "done" if result["done"] else "stopped early (time budget or SIGTERM): run the same command with --resume"

@@ -42,7 +42,8 @@ def fitting(rows: list[dict[str, Any]], tokenizer: PreTrainedTokenizerBase, max_
 
 
 def run_sft(job: Job) -> dict[str, Any]:
-    rows = sft_rows(job.data, job.recipe.teacher, rl_only_percent=job.recipe.rl_only_percent)
+    rows = sft_rows(job.data, job.recipe.teacher, rl_only_percent=job.recipe.rl_only_percent,
+                    library_tail=job.recipe.library_tail)
     config = sft_config(job)  # before any weights load: under ZeRO-3 the config sets up their partitioning
 
     def make(model, tokenizer, callbacks):

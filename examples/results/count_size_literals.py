@@ -19,15 +19,16 @@ import json
 from collections import Counter
 from pathlib import Path
 
+from autotriton_backend.prompt import LIBRARY_BREAK
 from autotriton_backend.task import KernelTask
 from training.data.dataset import read_records
 from training.data.direct.generate import PREFIX
 from training.data.direct.shapes import statement_scopes
-from training.data.direct.translate import SIZE_ARGUMENTS, SEPARATOR, Unsupported, _forward, _Forward, direct_answer
+from training.data.direct.translate import SIZE_ARGUMENTS, Unsupported, _forward, _Forward, direct_answer
 
 
 def answer_forward(answer: str) -> ast.FunctionDef:
-    tree = ast.parse(answer.split(SEPARATOR, 1)[0])
+    tree = ast.parse(answer.split(LIBRARY_BREAK, 1)[0])
     cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "ModelNew")
     return next(n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "forward")
 

@@ -22,6 +22,7 @@ import math
 from functools import cache
 from pathlib import Path
 
+from autotriton_backend.prompt import LIBRARY_BREAK, with_library_tail
 from autotriton_backend.task import KernelTask
 
 from . import library
@@ -43,7 +44,6 @@ SIZE_ARGUMENTS = {"reshape": (1, "shape", 0, "dim"), "view": (1, "shape", 0, "di
                   "full": (0, "size", None, None), "iota": (0, "length", None, None),
                   "as_strided": (1, "size", 0, "dim"), "layer_norm": (1, "normalized_shape", 0, "end")}
 INFERRED = frozenset({"reshape", "view"})  # ops where one size may be -1
-SEPARATOR = "\n\n\n"  # between ModelNew and each definition; ModelNew's text never holds it (ast.unparse)
 
 
 class Unsupported(ValueError):
@@ -266,7 +266,7 @@ def _closure(names: set[str]) -> list[str]:
 
 def _answer(model: str, definitions: list[str]) -> str:
     texts = _library()[0]
-    return SEPARATOR.join([model] + [texts[name] for name in definitions]) + "\n"
+    return LIBRARY_BREAK.join([model] + [texts[name] for name in definitions]) + "\n"
 
 
 def direct_answer(task: KernelTask) -> str:
@@ -286,7 +286,19 @@ def direct_answer(task: KernelTask) -> str:
     return _answer(f"{HEADER}\n{ast.unparse(ast.fix_missing_locations(model))}", _closure(rewriter.used))
 
 
+@cache
+def library_tail() -> str:
+    """Every library definition, in the library's order: what follows ModelNew in `whole_library_view`."""
+    texts, _, order = _library()
+    return LIBRARY_BREAK.join(texts[name] for name in order) + "\n"
+
+
 def whole_library_view(answer: str) -> str:
     """A `direct_answer` with every library definition, in the library's order, in place of the ones it chose.
     The added functions are uncalled and each passes the gate (tests/test_direct_teacher.py judges a view)."""
-    return _answer(answer.split(SEPARATOR, 1)[0], _library()[2])
+    return with_library_tail(answer, library_tail())
+
+
+def model_new_view(answer: str) -> str:
+    """A `direct_answer`'s ModelNew alone: what a `library_tail` model learns to write."""
+    return answer.split(LIBRARY_BREAK, 1)[0]
