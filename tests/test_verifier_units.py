@@ -478,6 +478,29 @@ def test_a_sequence_of_few_distinct_values_is_counted_where_its_places_change():
     assert monitor.compute_ops
 
 
+def test_a_change_carries_when_it_came():
+    """Round attack30 (adaptive): a place that keeps its value is free, so a flag flipped after 0-31 launches
+    unchanged said 5 bits a flip for 1; so did a kernel launched 0-31 times between two of another (a device
+    counter). 820 flips carried a 4,096-bit table in 820 bits; each now also costs the bits of its run."""
+    from autotriton_backend.verifier.monitors import monitor_forward
+
+    gaps = [(code * 2654435761 >> 7) & 31 for code in range(820)]
+    with monitor_forward("none") as monitor:
+        flag = False
+        for gap in gaps:
+            for _ in range(gap):
+                monitor.from_python({"flag": flag})
+            flag = not flag
+            monitor.from_python({"flag": flag})
+    assert monitor.compute_ops
+    with monitor_forward("none") as monitor:
+        for gap in gaps:
+            for _ in range(gap):
+                monitor.launched(0, {})
+            monitor.launched(1, {})
+    assert monitor.compute_ops
+
+
 def test_grids_are_numbers_from_python():
     """Round attack29: a kernel reads its grid (tl.num_programs), so grid sizes are counted like its arguments; an
     honest forward's few grids are not a table."""
@@ -540,8 +563,8 @@ def test_a_layer_loop_s_launches_carry_little_and_a_table_in_layout_or_kernel_ch
 
 def test_module_values_past_table_bits_are_a_table():
     """Round attack30: 256 sigmoid values as module constants, each computed at import from a few small literals
-    (round30_constant_expressions.py); a helper kernel's defaults are module values too. A module's few constants,
-    block sizes and flags are not."""
+    (round30_constant_expressions.py); a helper kernel's defaults are module values too, and a tuple nested nine deep
+    (this round's first cut walked eight). A module's few constants, block sizes and flags are not."""
     import types
 
     from triton.language import constexpr
@@ -553,8 +576,14 @@ def test_module_values_past_table_bits_are_a_table():
 
     honest = {"BLOCK": constexpr(128), "EPS": 1e-5, "SIZES": (16, 32, 64), "ACTIVATION": "gelu", "math": math,
               "LOG2E": math.log2(math.e)}
-    for values, table in ((honest, False), ({**honest, "helper": helper}, True),
-                          ({f"S{c}": constexpr(1.0 / (1.0 + math.exp(-0.05 * c))) for c in range(256)}, True)):
+    nested = tuple(1.0 / (1.0 + math.exp(-0.05 * c)) for c in range(256))
+    for _ in range(9):
+        nested = (nested,)
+    looped = [1.5]
+    looped.append(looped)
+    for values, table in ((honest, False), ({**honest, "looped": looped}, False), ({**honest, "helper": helper}, True),
+                          ({f"S{c}": constexpr(1.0 / (1.0 + math.exp(-0.05 * c))) for c in range(256)}, True),
+                          ({"T": constexpr(nested)}, True)):
         module = types.ModuleType("candidate")
         vars(module).update(values)
         with BuildMonitor("none") as monitor:

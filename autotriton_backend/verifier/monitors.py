@@ -88,6 +88,7 @@ class PoisonedAllocations(TorchDispatchMode):
         self._values: set[tuple[type, Any]] = set()  # the distinct ones of those values, typed
         # the values each place has had, the last one last (`from_python`)
         self._places: dict[Hashable, dict[tuple[type, Any], None]] = {}
+        self._runs: dict[Hashable, int] = {}  # calls since each place last changed its value
         self._kernels: dict[int, int] = {}  # each kernel launched, by id, and its order of first launch
         self._previous: int | None = None  # the order of the kernel launched last (`launched`)
 
@@ -114,20 +115,24 @@ class PoisonedAllocations(TorchDispatchMode):
         grid dimension: `counting_launches`). A value new to the forward carries its `information`
         (round28_kernel_scalar_table.py passed 256 sigmoid values to a kernel that stored its float arguments); one
         seen before, where its place last had another, the bits that pick it among those seen (`_pick`): a table of
-        1,024 nibbles is 16 distinct values, and crossed as a sequence of launches (round29_nibble_sequence.py). A call
-        that changes any also carries which of its places it changed, at least the bits that pick one (a sequence
-        ordered to change one place a launch says most by the place). A place that keeps its value, as a layer's
-        launches in a loop do, carries nothing more."""
+        1,024 nibbles is 16 distinct values, and crossed as a sequence of launches (round29_nibble_sequence.py). A
+        change also carries when it came: the bits of the count of calls since its place last changed (a flag that
+        flips after 0-31 calls unchanged says 5 bits a flip; a sequence ordered to change one of 16 places a call
+        says 4 by the place, which is its run). A place that keeps its value, as a layer's launches in a loop do,
+        carries nothing more until it changes."""
         bits = 0
         for place, value in values.items():
             key, had = (type(value), value), self._places.setdefault(place, {})
-            if not information(value) or key == next(reversed(had), None):
+            if not information(value):
                 continue
-            bits += _pick(information(value), key, had, self._values)
+            if key == next(reversed(had), None):
+                self._runs[place] = self._runs.get(place, 0) + 1
+                continue
+            bits += _pick(information(value), key, had, self._values) + self._runs.pop(place, 0).bit_length()
             self._values.add(key)
             had.pop(key, None)
             had[key] = None
-        self.carried(bits and bits + (len(values) - 1).bit_length(), "fill values, kernel arguments or grids", out)
+        self.carried(bits, "fill values, kernel arguments or grids", out)
 
     def launched(self, kernel: int, values: dict[str, Any]) -> None:
         """A launch of `kernel` with `values` (`launch_numbers`): its parameters are places, and so is the choice of
@@ -254,25 +259,31 @@ def information(value: Any) -> int:
 
 def _kept_values(names: dict[str, Any]) -> Iterator[tuple[tuple, Any]]:
     """The numbers, text and dtypes a module's own `names` hold, by place: through constexprs, containers and
-    functions' defaults (a kernel's included), to a depth of 8 (a list may hold itself)."""
+    functions' defaults (a kernel's included), to any depth (a tuple nested nine deep hid from a walk that stopped at
+    eight), each container once (a list may hold itself)."""
     from triton.runtime.jit import KernelInterface
 
     import triton.language as tl
 
-    pending = [((name,), value, 0) for name, value in names.items() if not name.startswith("__")]
+    pending, walked = [((name,), value) for name, value in names.items() if not name.startswith("__")], set()
     while pending:
-        place, value, depth = pending.pop()
+        place, value = pending.pop()
         value = value.value if type(value) is tl.constexpr else value
         value = value.fn if isinstance(value, KernelInterface) else value
         if information(value):
             yield place, value
-            continue
-        if isinstance(value, dict):
-            value = [item for pair in value.items() for item in pair]
-        elif isinstance(value, types.FunctionType):
-            value = [*(value.__defaults__ or ()), *(value.__kwdefaults__ or {}).values()]
-        if isinstance(value, (tuple, list, set, frozenset)) and depth < 8:
-            pending += [((*place, index), item, depth + 1) for index, item in enumerate(value)]
+        elif id(value) not in walked:
+            walked.add(id(value))
+            pending += [((*place, index), item) for index, item in enumerate(_held(value))]
+
+
+def _held(value: Any) -> list[Any]:
+    """What a container, a dict or a function's defaults hold; nothing for anything else."""
+    if isinstance(value, dict):
+        return [item for pair in value.items() for item in pair]
+    if isinstance(value, types.FunctionType):
+        return [*(value.__defaults__ or ()), *(value.__kwdefaults__ or {}).values()]
+    return list(value) if isinstance(value, (tuple, list, set, frozenset)) else []
 
 
 def _write_bits(tensor: torch.Tensor) -> int:
