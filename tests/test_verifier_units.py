@@ -534,30 +534,36 @@ def test_a_launch_s_layout_is_counted_as_numbers_from_python():
 
 def test_a_layer_loop_s_launches_carry_little_and_a_table_in_layout_or_kernel_choice_is_compute():
     """Round attack30: a loop over layers of different widths, the last in chunks, costs its sizes once and a few
-    bits a change; a table as pointer offsets, as slice sizes, or as the choice among sixteen kernels is compute."""
-    from autotriton_backend.verifier.monitors import launch_numbers, monitor_forward
+    bits a change; a table as pointer offsets, as slice sizes, or as the choice among sixteen kernels or sixteen
+    tensors is compute."""
+    from autotriton_backend.verifier.monitors import monitor_forward
 
     widths, pad = (32, 48, 64, 40, 24, 16, 8), torch.empty(32768, dtype=torch.int8)
     with monitor_forward("none") as monitor:
         for _ in range(4):
             for a, b in zip(widths, widths[1:]):
                 x, w, out = torch.empty(16, a), torch.empty(b, a), torch.empty(16, b)
-                monitor.launched(0, launch_numbers({"x": x, "w": w, "o": out, "M": 16, "N": b, "K": a, "sx": a,
-                                                    "sw": a, "so": b}))
+                monitor.launched(0, {"x": x, "w": w, "o": out, "M": 16, "N": b, "K": a, "sx": a, "sw": a, "so": b})
             for start in range(0, 16, 4):
-                monitor.launched(1, launch_numbers({"x": x[start:], "o": out[start:], "N": 8}))
+                monitor.launched(1, {"x": x[start:], "o": out[start:], "N": 8})
     assert not monitor.compute_ops
     codes = [round(32767.0 / (1.0 + math.exp(-0.05 * code))) for code in range(-128, 128)]
     for launch in ({"bits": pad[16 * i + k:]} for i, c in enumerate(codes) for k in range(15) if c >> k & 1), (
             {"pad": pad[:v], "n": v} for v in codes):
         with monitor_forward("none") as monitor:
             for arguments in launch:
-                monitor.launched(0, launch_numbers(arguments))
+                monitor.launched(0, arguments)
         assert monitor.compute_ops
     with monitor_forward("none") as monitor:  # round30_kernel_choice.py: 1,024 nibbles as the kernel launched
         for code in codes:
             for k in range(4):
                 monitor.launched(code >> 4 * k & 15, {})
+    assert monitor.compute_ops
+    digits, nibbles = [torch.empty(1) for _ in range(16)], torch.empty(1024)
+    with monitor_forward("none") as monitor:  # round30_storage_choice.py: 1,024 nibbles as the tensor passed
+        for code in codes:
+            for k in range(4):
+                monitor.launched(0, {"src": digits[code >> 4 * k & 15], "dst": nibbles})
     assert monitor.compute_ops
 
 

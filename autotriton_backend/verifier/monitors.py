@@ -85,12 +85,13 @@ class PoisonedAllocations(TorchDispatchMode):
         self.fill = fill
         self.noise: torch.Generator | None = None  # made on first use, on the allocation's device
         self._bits = 0  # from Python (`carried`): partial writes, fill values, kernel arguments and grids
-        self._values: set[tuple[type, Any]] = set()  # the distinct ones of those values, typed
+        self._values: dict[type, set[Any]] = {}  # the distinct ones of those values, by type
         # the values each place has had, the last one last (`from_python`)
         self._places: dict[Hashable, dict[tuple[type, Any], None]] = {}
         self._runs: dict[Hashable, int] = {}  # calls since each place last changed its value
         self._kernels: dict[int, int] = {}  # each kernel launched, by id, and its order of first launch
         self._previous: int | None = None  # the order of the kernel launched last (`launched`)
+        self._recent: list[int] = []  # the storages passed to kernels, the last passed first (`_recency`)
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = func(*args, **(kwargs or {}))
@@ -128,20 +129,37 @@ class PoisonedAllocations(TorchDispatchMode):
             if key == next(reversed(had), None):
                 self._runs[place] = self._runs.get(place, 0) + 1
                 continue
-            bits += _pick(information(value), key, had, self._values) + self._runs.pop(place, 0).bit_length()
-            self._values.add(key)
+            seen = self._values.setdefault(type(value), set())
+            bits += _pick(information(value), key, had, seen) + self._runs.pop(place, 0).bit_length()
+            seen.add(value)
             had.pop(key, None)
             had[key] = None
         self.carried(bits, "fill values, kernel arguments or grids", out)
 
-    def launched(self, kernel: int, values: dict[str, Any]) -> None:
-        """A launch of `kernel` with `values` (`launch_numbers`): its parameters are places, and so is the choice of
-        kernel, by the kernel launched before it: sixteen kernels that each store a constant nibble, launched 1,024
-        times with the same tensors, spelled a table (tests/attacks/round30_kernel_choice.py). A layer loop launches
-        the same kernels in the same order, so each place keeps its value and carries nothing more."""
+    def launched(self, kernel: int, arguments: dict[str, Any]) -> None:
+        """A launch of `kernel` with `arguments`: its parameters' values (`launch_numbers`) are places, and so are
+        which storage each tensor is (`_recency`) and the choice of kernel, by the kernel launched before it: sixteen
+        kernels that each store a constant nibble, launched 1,024 times with the same tensors, spelled a table
+        (tests/attacks/round30_kernel_choice.py), and so did one kernel passed one of sixteen constant tensors at
+        each launch (round30_storage_choice.py). A layer loop launches the same kernels in the same order on fresh
+        outputs and its layers' weights, so each place keeps its value and carries nothing more."""
         order = self._kernels.setdefault(kernel, len(self._kernels))
+        storages = {f"{name}.storage": self._recency(value) for name, value in arguments.items()
+                    if isinstance(value, torch.Tensor)}
+        values = {**launch_numbers(arguments), **storages}
         self.from_python({**{(kernel, name): value for name, value in values.items()}, ("after", self._previous): order})
         self._previous = order
+
+    def _recency(self, tensor: torch.Tensor) -> int:
+        """Which storage a launch is passed, as the count of others passed since it was last (move to front: a
+        layer's output read by the next launch is 0 or 1, whatever its address); -1 for one not passed before (a
+        fresh output, a layer's weight)."""
+        address = _address(tensor)
+        rank = self._recent.index(address) if address in self._recent else -1
+        if rank >= 0:
+            del self._recent[rank]
+        self._recent.insert(0, address)
+        return rank
 
     def carried(self, bits: int, how: str, out: Any = None) -> None:
         """`bits` more from Python reached device memory by `how`: past TABLE_BITS in all, each is compute."""
@@ -226,11 +244,12 @@ class BuildMonitor(PoisonedAllocations):
 
 def _pick(bits: int, key: tuple[type, Any], had: dict, seen: set) -> int:
     """What a value new to its place carries: the bits that pick it among the values the place has had, or among
-    all seen in the forward, or its own `information` if it is new to the forward (whichever says it shortest). A
-    generic kernel's size argument moves among a few shapes' sizes, which is little."""
+    the values of its type seen in the forward, or its own `information` if it is new to the forward (whichever says
+    it shortest). A generic kernel's size argument moves among a few shapes' sizes, and its tensors among a few
+    dtypes, which is little."""
     if key in had:
         bits = min(bits, (len(had) - 1).bit_length())
-    return min(bits, len(seen).bit_length()) if key in seen else bits
+    return min(bits, len(seen).bit_length()) if key[1] in seen else bits
 
 
 def information(value: Any) -> int:
@@ -429,7 +448,7 @@ def counting_launches(counter: LaunchCounter | None = None,
             interpreted = observer is not None and isinstance(self, InterpretedFunction)
             if observer is not None:
                 arguments = check_launch(self, args, kwargs)
-                observer.launched(id(self), launch_numbers(arguments))
+                observer.launched(id(self), arguments)
                 if interpreted:
                     compile_for_gpu(self, arguments)
                 grid = _observed(grid, observer, arguments, id(self))
