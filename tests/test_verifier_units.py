@@ -535,7 +535,7 @@ def test_a_launch_s_layout_is_counted_as_numbers_from_python():
 def test_a_layer_loop_s_launches_carry_little_and_a_table_in_layout_or_kernel_choice_is_compute():
     """Round attack30: a loop over layers of different widths, the last in chunks, costs its sizes once and a few
     bits a change; a table as pointer offsets, as slice sizes, or as the choice among sixteen kernels or sixteen
-    tensors is compute."""
+    tensors (passed, or cloned then passed) is compute."""
     from autotriton_backend.verifier.monitors import monitor_forward
 
     widths, pad = (32, 48, 64, 40, 24, 16, 8), torch.empty(32768, dtype=torch.int8)
@@ -564,6 +564,11 @@ def test_a_layer_loop_s_launches_carry_little_and_a_table_in_layout_or_kernel_ch
         for code in codes:
             for k in range(4):
                 monitor.launched(0, {"src": digits[code >> 4 * k & 15], "dst": nibbles})
+    assert monitor.compute_ops
+    with monitor_forward("none") as monitor:  # round30_copied_storage_choice.py: the choice moved to a clone
+        kept = [digits[code >> 4 * k & 15].clone() for code in codes for k in range(4)]
+        for clone in kept:
+            monitor.launched(0, {"src": clone, "dst": nibbles})
     assert monitor.compute_ops
 
 

@@ -59,6 +59,10 @@ TABLE_BITS = 1024
 WRITE_OPS = frozenset({"fill_", "zero_", "copy_"})
 # Ops whose number arguments are values written into memory (full's size is a list, not a number).
 FILL_OPS = frozenset({"fill_", "full", "new_full", "full_like"})
+# Ops that copy a tensor into a fresh or whole one: which tensor is a choice made in Python, as which tensor a launch
+# is passed is (`PoisonedAllocations._recency`): clones of one of sixteen constant tensors, each launched once, carried a
+# table (tests/attacks/round30_copied_storage_choice.py).
+COPY_OPS = frozenset({"copy_", "clone", "_to_copy"})
 
 
 # What fresh allocations hold (PoisonedAllocations). "nan": the checked calls, so outputs a kernel never wrote
@@ -109,6 +113,8 @@ class PoisonedAllocations(TorchDispatchMode):
                 self.carried(_write_bits(out), f"aten.{name} into parts of tensors", out)
             if name in FILL_OPS:
                 self.from_python({(name, index): value for index, value in enumerate(args)}, out)
+            if name in COPY_OPS:
+                self.from_python({(name, "source"): self._recency(args[name == "copy_"])}, out)
         return out
 
     def from_python(self, values: dict[Hashable, Any], out: Any = None) -> None:
@@ -151,9 +157,9 @@ class PoisonedAllocations(TorchDispatchMode):
         self._previous = order
 
     def _recency(self, tensor: torch.Tensor) -> int:
-        """Which storage a launch is passed, as the count of others passed since it was last (move to front: a
-        layer's output read by the next launch is 0 or 1, whatever its address); -1 for one not passed before (a
-        fresh output, a layer's weight)."""
+        """Which storage a launch is passed or a copy reads, as the count of others passed or read since it was last
+        (move to front: a layer's output read by the next launch is 0 or 1, whatever its address); -1 for one not
+        passed before (a fresh output, a layer's weight)."""
         address = _address(tensor)
         rank = self._recent.index(address) if address in self._recent else -1
         if rank >= 0:
