@@ -572,6 +572,23 @@ def test_a_layer_loop_s_launches_carry_little_and_a_table_in_layout_or_kernel_ch
     assert monitor.compute_ops
 
 
+def test_which_constant_op_made_a_tensor_is_a_fill_value():
+    """Round attack30 (adaptive): torch.ones or torch.zeros by a bit of a table's entry, fifteen fresh tensors a
+    launch (round30_zeros_ones_choice.py); one set of places for every fill op, so the choice is a value that changes.
+    A forward's accumulator zeros and a -inf fill cost a few bits."""
+    from autotriton_backend.verifier.monitors import monitor_forward
+
+    with monitor_forward("none") as monitor:
+        for _ in range(8):
+            torch.zeros(4), torch.full((4,), float("-inf")), torch.ones(2)
+    assert not monitor.compute_ops
+    with monitor_forward("none") as monitor:
+        for code in range(256):
+            for k in range(15):
+                (torch.ones if (code * 2654435761 >> k) & 1 else torch.zeros)(1)
+    assert monitor.compute_ops
+
+
 def test_module_values_past_table_bits_are_a_table():
     """Round attack30: 256 sigmoid values as module constants, each computed at import from a few small literals
     (round30_constant_expressions.py); a helper kernel's defaults are module values too, and a tuple nested nine deep

@@ -59,9 +59,12 @@ TABLE_BITS = 1024
 WRITE_OPS = frozenset({"fill_", "zero_", "copy_"})
 # Ops whose number arguments are values written into memory (full's size is a list, not a number).
 FILL_OPS = frozenset({"fill_", "full", "new_full", "full_like"})
+# Ops that write one constant of their own: choosing among them is choosing a fill value (fifteen tensors a launch,
+# each torch.ones or torch.zeros by a bit of a table's entry: tests/attacks/round30_zeros_ones_choice.py).
+CONSTANT_FILLS = {"zeros": 0, "zeros_like": 0, "new_zeros": 0, "zero_": 0, "ones": 1, "ones_like": 1, "new_ones": 1}
 # Ops that copy a tensor into a fresh or whole one: which tensor is a choice made in Python, as which tensor a launch
-# is passed is (`PoisonedAllocations._recency`): clones of one of sixteen constant tensors, each launched once, carried a
-# table (tests/attacks/round30_copied_storage_choice.py).
+# is passed is (`PoisonedAllocations._recency`): clones of one of sixteen constant tensors, each launched once,
+# carried a table (tests/attacks/round30_copied_storage_choice.py).
 COPY_OPS = frozenset({"copy_", "clone", "_to_copy"})
 
 
@@ -111,8 +114,8 @@ class PoisonedAllocations(TorchDispatchMode):
         else:
             if name in WRITE_OPS and not _whole(out):
                 self.carried(_write_bits(out), f"aten.{name} into parts of tensors", out)
-            if name in FILL_OPS:
-                self.from_python({(name, index): value for index, value in enumerate(args)}, out)
+            if name in FILL_OPS or name in CONSTANT_FILLS:
+                self.from_python({("fill", index): value for index, value in enumerate(_fill_values(name, args))}, out)
             if name in COPY_OPS:
                 self.from_python({(name, "source"): self._recency(args[name == "copy_"])}, out)
         return out
@@ -153,7 +156,8 @@ class PoisonedAllocations(TorchDispatchMode):
         storages = {f"{name}.storage": self._recency(value) for name, value in arguments.items()
                     if isinstance(value, torch.Tensor)}
         values = {**launch_numbers(arguments), **storages}
-        self.from_python({**{(kernel, name): value for name, value in values.items()}, ("after", self._previous): order})
+        places = {(kernel, name): value for name, value in values.items()}
+        self.from_python({**places, ("after", self._previous): order})
         self._previous = order
 
     def _recency(self, tensor: torch.Tensor) -> int:
@@ -280,6 +284,15 @@ def information(value: Any) -> int:
     if type(value) in (str, bytes):
         return 8 * len(value)
     return 0
+
+
+def _fill_values(name: str, args: tuple) -> list[Any]:
+    """What a fill op writes, as the values of one set of places whatever the op (`from_python`): its number
+    arguments, or the constant of its own."""
+    numbers = [value for value in args if information(value)]
+    if name in CONSTANT_FILLS:
+        return numbers or [CONSTANT_FILLS[name]]
+    return numbers
 
 
 def _kept_values(names: dict[str, Any]) -> Iterator[tuple[tuple, Any]]:
