@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import os
 import subprocess
 import sys
@@ -477,6 +478,29 @@ def test_a_sequence_of_few_distinct_values_is_counted_where_its_places_change():
     assert monitor.compute_ops
 
 
+def test_a_change_carries_when_it_came():
+    """Round attack30 (adaptive): a place that keeps its value is free, so a flag flipped after 0-31 launches
+    unchanged said 5 bits a flip for 1; so did a kernel launched 0-31 times between two of another (a device
+    counter). 820 flips carried a 4,096-bit table in 820 bits; each now also costs the bits of its run."""
+    from autotriton_backend.verifier.monitors import monitor_forward
+
+    gaps = [(code * 2654435761 >> 7) & 31 for code in range(820)]
+    with monitor_forward("none") as monitor:
+        flag = False
+        for gap in gaps:
+            for _ in range(gap):
+                monitor.from_python({"flag": flag})
+            flag = not flag
+            monitor.from_python({"flag": flag})
+    assert monitor.compute_ops
+    with monitor_forward("none") as monitor:
+        for gap in gaps:
+            for _ in range(gap):
+                monitor.launched(0, {})
+            monitor.launched(1, {})
+    assert monitor.compute_ops
+
+
 def test_grids_are_numbers_from_python():
     """Round attack29: a kernel reads its grid (tl.num_programs), so grid sizes are counted like its arguments; an
     honest forward's few grids are not a table."""
@@ -494,23 +518,105 @@ def test_grids_are_numbers_from_python():
                                          "computed on the host)"]
 
 
-def test_a_launch_s_tensor_layout_is_not_counted_as_numbers_from_python():
-    """Sizes and strides of many layers are no table; a value beside them is counted, whatever its type."""
+def test_a_launch_s_layout_is_counted_as_numbers_from_python():
+    """Round attack30: ints a kernel is passed are counted whatever made them, and so is where each pointer points:
+    a table crossed as the offsets a kernel stored at (round30_offset_bits.py) and as slice sizes passed with their
+    numel (round30_slice_sizes.py). A tensor stands for its dtype and storage offset."""
     from triton.language import constexpr
 
     from autotriton_backend.verifier.monitors import launch_numbers
 
     x = torch.empty(6, 10)[:, 2:]  # sizes 6, 8; strides 10, 1; numel 48; offset 2
-    arguments = {"x": x, "rows": 6, "cols": 8, "stride": 10, "n": 48, "offset": 2, "scale": 0.5, "code": 977,
-                 "BLOCK": constexpr(1), "TABLE": constexpr(3), "flag": True, "name": "relu"}
-    assert launch_numbers(arguments) == {"x": torch.float32, "scale": 0.5, "code": 977, "TABLE": 3, "flag": True,
-                                         "name": "relu"}
-    # round attack29: numbers that address nothing are no layout (round29_layout_strides_table.py)
-    words = [2 ** 40 + 3, 2 ** 50 + 5]
-    carrier, empty = x.as_strided((1, 1), words), x.as_strided((0, 7, 2 ** 33), (1, 1, 1))
-    wide = torch.empty(1).expand(977)  # 977 elements along stride 0, one in memory
-    arguments = {"x": carrier, "y": empty, "z": wide, "a": words[0], "b": words[1], "c": 7, "d": 2 ** 33, "e": 977}
-    assert list(launch_numbers(arguments).values()) == [*[torch.float32] * 3, *words, 7, 2 ** 33, 977]
+    arguments = {"x": x, "rows": 6, "n": 48, "scale": 0.5, "BLOCK": constexpr(128), "flag": True, "name": "relu"}
+    assert launch_numbers(arguments) == {"x": torch.float32, "x.offset": 2, "rows": 6, "n": 48, "scale": 0.5,
+                                         "BLOCK": 128, "flag": True, "name": "relu"}
+
+
+def test_a_layer_loop_s_launches_carry_little_and_a_table_in_layout_or_kernel_choice_is_compute():
+    """Round attack30: a loop over layers of different widths, the last in chunks, costs its sizes once and a few
+    bits a change; a table as pointer offsets, as slice sizes, or as the choice among sixteen kernels or sixteen
+    tensors (passed, or cloned then passed) is compute."""
+    from autotriton_backend.verifier.monitors import monitor_forward
+
+    widths, pad = (32, 48, 64, 40, 24, 16, 8), torch.empty(32768, dtype=torch.int8)
+    with monitor_forward("none") as monitor:
+        for _ in range(4):
+            for a, b in zip(widths, widths[1:]):
+                x, w, out = torch.empty(16, a), torch.empty(b, a), torch.empty(16, b)
+                monitor.launched(0, {"x": x, "w": w, "o": out, "M": 16, "N": b, "K": a, "sx": a, "sw": a, "so": b})
+            for start in range(0, 16, 4):
+                monitor.launched(1, {"x": x[start:], "o": out[start:], "N": 8})
+    assert not monitor.compute_ops
+    codes = [round(32767.0 / (1.0 + math.exp(-0.05 * code))) for code in range(-128, 128)]
+    for launch in ({"bits": pad[16 * i + k:]} for i, c in enumerate(codes) for k in range(15) if c >> k & 1), (
+            {"pad": pad[:v], "n": v} for v in codes):
+        with monitor_forward("none") as monitor:
+            for arguments in launch:
+                monitor.launched(0, arguments)
+        assert monitor.compute_ops
+    with monitor_forward("none") as monitor:  # round30_kernel_choice.py: 1,024 nibbles as the kernel launched
+        for code in codes:
+            for k in range(4):
+                monitor.launched(code >> 4 * k & 15, {})
+    assert monitor.compute_ops
+    digits, nibbles = [torch.empty(1) for _ in range(16)], torch.empty(1024)
+    with monitor_forward("none") as monitor:  # round30_storage_choice.py: 1,024 nibbles as the tensor passed
+        for code in codes:
+            for k in range(4):
+                monitor.launched(0, {"src": digits[code >> 4 * k & 15], "dst": nibbles})
+    assert monitor.compute_ops
+    with monitor_forward("none") as monitor:  # round30_copied_storage_choice.py: the choice moved to a clone
+        kept = [digits[code >> 4 * k & 15].clone() for code in codes for k in range(4)]
+        for clone in kept:
+            monitor.launched(0, {"src": clone, "dst": nibbles})
+    assert monitor.compute_ops
+
+
+def test_which_constant_op_made_a_tensor_is_a_fill_value():
+    """Round attack30 (adaptive): torch.ones or torch.zeros by a bit of a table's entry, fifteen fresh tensors a
+    launch (round30_zeros_ones_choice.py); one set of places for every fill op, so the choice is a value that changes.
+    A forward's accumulator zeros and a -inf fill cost a few bits."""
+    from autotriton_backend.verifier.monitors import monitor_forward
+
+    with monitor_forward("none") as monitor:
+        for _ in range(8):
+            torch.zeros(4), torch.full((4,), float("-inf")), torch.ones(2)
+    assert not monitor.compute_ops
+    with monitor_forward("none") as monitor:
+        for code in range(256):
+            for k in range(15):
+                (torch.ones if (code * 2654435761 >> k) & 1 else torch.zeros)(1)
+    assert monitor.compute_ops
+
+
+def test_module_values_past_table_bits_are_a_table():
+    """Round attack30: 256 sigmoid values as module constants, each computed at import from a few small literals
+    (round30_constant_expressions.py); a helper kernel's defaults are module values too, and a tuple nested nine deep
+    (this round's first cut walked eight). A module's few constants, block sizes and flags are not."""
+    import types
+
+    from triton.language import constexpr
+
+    from autotriton_backend.verifier.monitors import BuildMonitor
+
+    def helper(x, TABLE=tuple(1.0 / (1.0 + math.exp(-0.05 * c)) for c in range(-128, 128))):
+        return x
+
+    honest = {"BLOCK": constexpr(128), "EPS": 1e-5, "SIZES": (16, 32, 64), "ACTIVATION": "gelu", "math": math,
+              "LOG2E": math.log2(math.e)}
+    nested = tuple(1.0 / (1.0 + math.exp(-0.05 * c)) for c in range(256))
+    for _ in range(9):
+        nested = (nested,)
+    looped = [1.5]
+    looped.append(looped)
+    for values, table in ((honest, False), ({**honest, "looped": looped}, False), ({**honest, "helper": helper}, True),
+                          ({f"S{c}": constexpr(1.0 / (1.0 + math.exp(-0.05 * c))) for c in range(256)}, True),
+                          ({"T": constexpr(nested)}, True)):
+        module = types.ModuleType("candidate")
+        vars(module).update(values)
+        with BuildMonitor("none") as monitor:
+            monitor.kept(module)
+        assert monitor.python_table == table, values.keys()
 
 
 def test_derived_values_read_into_python_while_loading_are_recorded():
@@ -522,9 +628,9 @@ def test_derived_values_read_into_python_while_loading_are_recorded():
         with BuildMonitor("none") as monitor, watching_tensor_text(monitor):
             table = torch.arange(2.0).exp()
             float(constants[0]), str(constants)
-            assert not monitor.read_back
+            assert not monitor.python_table
             read(table[1] if read is not str else table)
-        assert monitor.read_back, read
+        assert monitor.python_table, read
 
 
 def test_a_reference_set_evicted_mid_session_keeps_its_files_until_the_session_ends(monkeypatch):

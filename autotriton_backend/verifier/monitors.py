@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import os
+import types
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -58,6 +59,13 @@ TABLE_BITS = 1024
 WRITE_OPS = frozenset({"fill_", "zero_", "copy_"})
 # Ops whose number arguments are values written into memory (full's size is a list, not a number).
 FILL_OPS = frozenset({"fill_", "full", "new_full", "full_like"})
+# Ops that write one constant of their own: choosing among them is choosing a fill value (fifteen tensors a launch,
+# each torch.ones or torch.zeros by a bit of a table's entry: tests/attacks/round30_zeros_ones_choice.py).
+CONSTANT_FILLS = {"zeros": 0, "zeros_like": 0, "new_zeros": 0, "zero_": 0, "ones": 1, "ones_like": 1, "new_ones": 1}
+# Ops that copy a tensor into a fresh or whole one: which tensor is a choice made in Python, as which tensor a launch
+# is passed is (`PoisonedAllocations._recency`): clones of one of sixteen constant tensors, each launched once,
+# carried a table (tests/attacks/round30_copied_storage_choice.py).
+COPY_OPS = frozenset({"copy_", "clone", "_to_copy"})
 
 
 # What fresh allocations hold (PoisonedAllocations). "nan": the checked calls, so outputs a kernel never wrote
@@ -84,8 +92,13 @@ class PoisonedAllocations(TorchDispatchMode):
         self.fill = fill
         self.noise: torch.Generator | None = None  # made on first use, on the allocation's device
         self._bits = 0  # from Python (`carried`): partial writes, fill values, kernel arguments and grids
-        self._values: set[tuple[type, Any]] = set()  # the distinct ones of those values, typed
-        self._last: dict[Hashable, tuple[type, Any]] = {}  # the value each place had last (`from_python`)
+        self._values: dict[type, set[Any]] = {}  # the distinct ones of those values, by type
+        # the values each place has had, the last one last (`from_python`)
+        self._places: dict[Hashable, dict[tuple[type, Any], None]] = {}
+        self._runs: dict[Hashable, int] = {}  # calls since each place last changed its value
+        self._kernels: dict[int, int] = {}  # each kernel launched, by id, and its order of first launch
+        self._previous: int | None = None  # the order of the kernel launched last (`launched`)
+        self._recent: list[int] = []  # the storages passed to kernels, the last passed first (`_recency`)
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = func(*args, **(kwargs or {}))
@@ -101,29 +114,62 @@ class PoisonedAllocations(TorchDispatchMode):
         else:
             if name in WRITE_OPS and not _whole(out):
                 self.carried(_write_bits(out), f"aten.{name} into parts of tensors", out)
-            if name in FILL_OPS:
-                self.from_python({(name, index): value for index, value in enumerate(args)}, out)
+            if name in FILL_OPS or name in CONSTANT_FILLS:
+                self.from_python({("fill", index): value for index, value in enumerate(_fill_values(name, args))}, out)
+            if name in COPY_OPS:
+                self.from_python({(name, "source"): self._recency(args[name == "copy_"])}, out)
         return out
 
     def from_python(self, values: dict[Hashable, Any], out: Any = None) -> None:
         """Values made in Python that reach device memory, by place (a fill op's argument; a kernel's parameter or
         grid dimension: `counting_launches`). A value new to the forward carries its `information`
         (round28_kernel_scalar_table.py passed 256 sigmoid values to a kernel that stored its float arguments); one
-        seen before, where its place last had another, the bits that pick it among those seen: a table of 1,024
-        nibbles is 16 distinct values, and crossed as a sequence of launches (round29_nibble_sequence.py). A call
-        that changes any also carries which of its places it changed, at least the bits that pick one (a sequence
-        ordered to change one place a launch says most by the place). A place that keeps its value, as a layer's
-        launches in a loop do, carries nothing more."""
+        seen before, where its place last had another, the bits that pick it among those seen (`_pick`): a table of
+        1,024 nibbles is 16 distinct values, and crossed as a sequence of launches (round29_nibble_sequence.py). A
+        change also carries when it came: the bits of the count of calls since its place last changed (a flag that
+        flips after 0-31 calls unchanged says 5 bits a flip; a sequence ordered to change one of 16 places a call
+        says 4 by the place, which is its run). A place that keeps its value, as a layer's launches in a loop do,
+        carries nothing more until it changes."""
         bits = 0
         for place, value in values.items():
-            key = (type(value), value)
-            if not information(value) or self._last.get(place) == key:
+            key, had = (type(value), value), self._places.setdefault(place, {})
+            if not information(value):
                 continue
-            bits += information(value) if key not in self._values else min(information(value),
-                                                                               len(self._values).bit_length())
-            self._values.add(key)
-            self._last[place] = key
-        self.carried(bits and bits + (len(values) - 1).bit_length(), "fill values, kernel arguments or grids", out)
+            if key == next(reversed(had), None):
+                self._runs[place] = self._runs.get(place, 0) + 1
+                continue
+            seen = self._values.setdefault(type(value), set())
+            bits += _pick(information(value), key, had, seen) + self._runs.pop(place, 0).bit_length()
+            seen.add(value)
+            had.pop(key, None)
+            had[key] = None
+        self.carried(bits, "fill values, kernel arguments or grids", out)
+
+    def launched(self, kernel: int, arguments: dict[str, Any]) -> None:
+        """A launch of `kernel` with `arguments`: its parameters' values (`launch_numbers`) are places, and so are
+        which storage each tensor is (`_recency`) and the choice of kernel, by the kernel launched before it: sixteen
+        kernels that each store a constant nibble, launched 1,024 times with the same tensors, spelled a table
+        (tests/attacks/round30_kernel_choice.py), and so did one kernel passed one of sixteen constant tensors at
+        each launch (round30_storage_choice.py). A layer loop launches the same kernels in the same order on fresh
+        outputs and its layers' weights, so each place keeps its value and carries nothing more."""
+        order = self._kernels.setdefault(kernel, len(self._kernels))
+        storages = {f"{name}.storage": self._recency(value) for name, value in arguments.items()
+                    if isinstance(value, torch.Tensor)}
+        values = {**launch_numbers(arguments), **storages}
+        places = {(kernel, name): value for name, value in values.items()}
+        self.from_python({**places, ("after", self._previous): order})
+        self._previous = order
+
+    def _recency(self, tensor: torch.Tensor) -> int:
+        """Which storage a launch is passed or a copy reads, as the count of others passed or read since it was last
+        (move to front: a layer's output read by the next launch is 0 or 1, whatever its address); -1 for one not
+        passed before (a fresh output, a layer's weight)."""
+        address = _address(tensor)
+        rank = self._recent.index(address) if address in self._recent else -1
+        if rank >= 0:
+            del self._recent[rank]
+        self._recent.insert(0, address)
+        return rank
 
     def carried(self, bits: int, how: str, out: Any = None) -> None:
         """`bits` more from Python reached device memory by `how`: past TABLE_BITS in all, each is compute."""
@@ -158,25 +204,34 @@ class BuildMonitor(PoisonedAllocations):
     round26_import_time_table.py). Tensors made by compute, from Python data (`lift_fresh`), by partial writes or
     fill values past TABLE_BITS, and whatever is copied from them, are recorded as derived; the runner
     refuses a ModelNew whose state keeps one that the reference's weights did not overwrite, or that read derived
-    values back into Python (`read_back`)."""
+    values back into Python or keeps a table of Python values (`python_table`)."""
 
     def __init__(self, fill: str = "nan") -> None:
         super().__init__(fill)
         self._derived: dict[int, torch.Tensor] = {}  # storage address -> a tensor that keeps the storage alive
-        # Derived values read into Python (float(t), int(t), bool(t), str(t)): Python numbers are no tensors, and
-        # __init__ kept nn.Sigmoid's 256 results as a list of floats (tests/attacks/round28_init_torch_floats_kept.py)
-        self.read_back = False
+        # A table held as Python values: derived values read into Python (float(t), int(t), bool(t), str(t)):
+        # Python numbers are no tensors, and __init__ kept nn.Sigmoid's 256 results as a list of floats
+        # (tests/attacks/round28_init_torch_floats_kept.py); or the module's own values past TABLE_BITS (`imported`)
+        self.python_table = False
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = super().__torch_dispatch__(func, types, args, kwargs)
         read = [t for t in pytree.tree_leaves((args, kwargs)) if isinstance(t, torch.Tensor)]
         if any(self.derived(t) for t in read):
             self._derive(out)
-            self.read_back |= func.overloadpacket.__name__ == "_local_scalar_dense"
+            self.python_table |= func.overloadpacket.__name__ == "_local_scalar_dense"
         return out
 
     def text(self, tensor: torch.Tensor) -> None:
-        self.read_back |= self.derived(tensor)
+        self.python_table |= self.derived(tensor)
+
+    def kept(self, module: types.ModuleType) -> None:
+        """The candidate module as built: its values are numbers from Python too, which a kernel reads at compile
+        time (module constants; a helper kernel's defaults). Constant expressions are no literals for the gate to
+        count: 256 sigmoid values as module constants, each computed at import from a few small literals, carried a
+        table (tests/attacks/round30_constant_expressions.py). With what the build wrote, past TABLE_BITS: a table."""
+        self.from_python(dict(_kept_values(vars(module))))
+        self.python_table |= self._bits > TABLE_BITS
 
     def computed(self, op: str, out: Any = None) -> None:
         if op.rpartition(".")[2] not in RANDOM_OPS | BUILD_MOVE_OPS:
@@ -195,6 +250,16 @@ class BuildMonitor(PoisonedAllocations):
         for tensor in tensors:
             if _whole(tensor):
                 self._derived.pop(_address(tensor), None)
+
+
+def _pick(bits: int, key: tuple[type, Any], had: dict, seen: set) -> int:
+    """What a value new to its place carries: the bits that pick it among the values the place has had, or among
+    the values of its type seen in the forward, or its own `information` if it is new to the forward (whichever says
+    it shortest). A generic kernel's size argument moves among a few shapes' sizes, and its tensors among a few
+    dtypes, which is little."""
+    if key in had:
+        bits = min(bits, (len(had) - 1).bit_length())
+    return min(bits, len(seen).bit_length()) if key[1] in seen else bits
 
 
 def information(value: Any) -> int:
@@ -219,6 +284,44 @@ def information(value: Any) -> int:
     if type(value) in (str, bytes):
         return 8 * len(value)
     return 0
+
+
+def _fill_values(name: str, args: tuple) -> list[Any]:
+    """What a fill op writes, as the values of one set of places whatever the op (`from_python`): its number
+    arguments, or the constant of its own."""
+    numbers = [value for value in args if information(value)]
+    if name in CONSTANT_FILLS:
+        return numbers or [CONSTANT_FILLS[name]]
+    return numbers
+
+
+def _kept_values(names: dict[str, Any]) -> Iterator[tuple[tuple, Any]]:
+    """The numbers, text and dtypes a module's own `names` hold, by place: through constexprs, containers and
+    functions' defaults (a kernel's included), to any depth (a tuple nested nine deep hid from a walk that stopped at
+    eight), each container once (a list may hold itself)."""
+    from triton.runtime.jit import KernelInterface
+
+    import triton.language as tl
+
+    pending, walked = [((name,), value) for name, value in names.items() if not name.startswith("__")], set()
+    while pending:
+        place, value = pending.pop()
+        value = value.value if type(value) is tl.constexpr else value
+        value = value.fn if isinstance(value, KernelInterface) else value
+        if information(value):
+            yield place, value
+        elif id(value) not in walked:
+            walked.add(id(value))
+            pending += [((*place, index), item) for index, item in enumerate(_held(value))]
+
+
+def _held(value: Any) -> list[Any]:
+    """What a container, a dict or a function's defaults hold; nothing for anything else."""
+    if isinstance(value, dict):
+        return [item for pair in value.items() for item in pair]
+    if isinstance(value, types.FunctionType):
+        return [*(value.__defaults__ or ()), *(value.__kwdefaults__ or {}).values()]
+    return list(value) if isinstance(value, (tuple, list, set, frozenset)) else []
 
 
 def _write_bits(tensor: torch.Tensor) -> int:
@@ -364,7 +467,7 @@ def counting_launches(counter: LaunchCounter | None = None,
             interpreted = observer is not None and isinstance(self, InterpretedFunction)
             if observer is not None:
                 arguments = check_launch(self, args, kwargs)
-                observer.from_python({(id(self), name): v for name, v in launch_numbers(arguments).items()})
+                observer.launched(id(self), arguments)
                 if interpreted:
                     compile_for_gpu(self, arguments)
                 grid = _observed(grid, observer, arguments, id(self))
@@ -434,30 +537,25 @@ class LaunchRefused(Exception):
 
 
 def launch_numbers(arguments: dict[str, Any]) -> dict[str, Any]:
-    """A launch's values (constexprs unwrapped; a tensor's dtype), less ints of its tensors' layout (`_addressing`):
-    what a table made on the host would cross over as (`information`: numbers, text, bools, dtypes). An honest
-    forward that launches once per layer passes many distinct sizes and strides, and none of them is a value
-    computed on the host."""
+    """A launch's values (constexprs unwrapped) and, for each tensor, its dtype and where its pointer points (its
+    storage offset): what a table made on the host would cross over as (`information`: numbers, text, bools,
+    dtypes). Layout is counted too: a kernel sees its pointers and the ints it is passed, whatever made them, and a
+    table crossed as the offsets a kernel of no other argument stored at (`set_one[(1,)](bits[o:])`:
+    tests/attacks/round30_offset_bits.py) and as sizes of slices or allocations passed with their numel
+    (round30_slice_sizes.py, round30_allocation_sizes.py). A layer loop's launches keep their places' values, so
+    they carry nothing more (`from_python`)."""
     import triton.language as tl
 
-    values = [v.value if type(v) is tl.constexpr else v for v in arguments.values()]
-    layout = {n for t in values if isinstance(t, torch.Tensor) for n in _addressing(t)}
-    # a tensor stands for its dtype, which the kernel reads at compile time (`p.dtype.element_ty`: 2,048 pairs of
-    # bits crossed as the dtypes of 16 tensors a launch, round29_dtype_sequence.py)
-    values = [v.dtype if isinstance(v, torch.Tensor) else v for v in values]
-    return {name: v for name, v in zip(arguments, values) if information(v) and not (type(v) is int and v in layout)}
-
-
-def _addressing(tensor: torch.Tensor) -> set[int]:
-    """The layout numbers that say where a tensor's elements are, each at most its storage's capacity: offset, numel,
-    and the size and stride of each dimension that steps through memory. A stride of a dimension of size 1, a size
-    along stride 0 and any number of an empty tensor address nothing, so they can be anything: 16 strides of
-    `words.as_strided((1,) * 16, packed)` carried 16 int64 words of a table (round29_layout_strides_table.py)."""
-    if not tensor.numel():
-        return set()
-    steps = [(size, stride) for size, stride in zip(tensor.shape, tensor.stride()) if size > 1 and stride]
-    return {n for n in (tensor.storage_offset(), tensor.numel(), *(n for step in steps for n in step))
-            if n <= _capacity(tensor)}
+    values: dict[str, Any] = {}
+    for name, value in arguments.items():
+        value = value.value if type(value) is tl.constexpr else value
+        if isinstance(value, torch.Tensor):
+            # a tensor's dtype is read at compile time (`p.dtype.element_ty`: 2,048 pairs of bits crossed as the
+            # dtypes of 16 tensors a launch, round29_dtype_sequence.py)
+            values[name], values[f"{name}.offset"] = value.dtype, value.storage_offset()
+        else:
+            values[name] = value
+    return {name: value for name, value in values.items() if information(value)}
 
 
 def check_launch(function, args: tuple, kwargs: dict) -> dict[str, Any]:

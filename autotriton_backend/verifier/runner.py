@@ -475,6 +475,8 @@ class _Session:
         (a marker written, freed and allocated again: round12_init_refill_marker)."""
         import torch
 
+        from .monitors import TABLE_BITS
+
         if self.device.startswith("cuda"):
             torch.empty(1, device=self.device)  # the CUDA context (once per process), in the judge's "load" stage
         os.chdir(JOB)  # the zygote makes the job folder afresh for each candidate
@@ -497,10 +499,12 @@ class _Session:
                                       "__init__ ran, or on a side effect of an earlier import: initialise it "
                                       "(torch.zeros, torch.full), allocate scratch memory inside forward, and change "
                                       "nothing outside the module at import")
-        if monitor.read_back or any(monitor.derived(t) for t in walk.tensors):
+        if monitor.python_table or any(monitor.derived(t) for t in walk.tensors):
             raise _Failed("torch_compute", "ModelNew keeps a tensor computed while the module loaded or in __init__ "
-                                           "(by PyTorch, or written element by element from Python), or read such "
-                                           "values into Python numbers (float(t), str(t)): a table of results "
+                                           "(by PyTorch, or written element by element from Python), read such "
+                                           "values into Python numbers (float(t), str(t)), or holds over "
+                                           f"{TABLE_BITS} bits of numbers or text in module values (constants "
+                                           "computed at import): a table of results "
                                            "computed ahead is not a kernel. Compute inside Triton kernels launched "
                                            "from forward; keep only the reference's weights and constants")
         self.model = model
@@ -539,6 +543,7 @@ class _Session:
             except Exception as exc:
                 raise _Failed("init", short_error(exc)) from None
             monitor.overwritten(share_weights(parameters, buffers, model))  # under both: it runs load_state_dict hooks
+            monitor.kept(module)
         return module, model, monitor
 
     def run(self, inputs: list[Any], given: list[Any], fill: str = "nan") -> dict[str, Any]:
