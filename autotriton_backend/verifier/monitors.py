@@ -115,12 +115,13 @@ class PoisonedAllocations(TorchDispatchMode):
             if name in WRITE_OPS and not _whole(out):
                 self.carried(_write_bits(out), f"aten.{name} into parts of tensors", out)
             if name in FILL_OPS or name in CONSTANT_FILLS:
-                self.from_python({("fill", index): value for index, value in enumerate(_fill_values(name, args))}, out)
+                self.from_python({("fill", index): value for index, value in enumerate(_fill_values(name, args))}, out,
+                                 "fill values")
             if name in COPY_OPS:
-                self.from_python({(name, "source"): self._recency(args[name == "copy_"])}, out)
+                self.from_python({(name, "source"): self._recency(args[name == "copy_"])}, out, "tensors copied")
         return out
 
-    def from_python(self, values: dict[Hashable, Any], out: Any = None) -> None:
+    def from_python(self, values: dict[Hashable, Any], out: Any = None, how: str = "kernel arguments, kernels and storages launched") -> None:
         """Values made in Python that reach device memory, by place (a fill op's argument; a kernel's parameter or
         grid dimension: `counting_launches`). A value new to the forward carries its `information`
         (round28_kernel_scalar_table.py passed 256 sigmoid values to a kernel that stored its float arguments); one
@@ -143,7 +144,7 @@ class PoisonedAllocations(TorchDispatchMode):
             seen.add(value)
             had.pop(key, None)
             had[key] = None
-        self.carried(bits, "fill values, kernel arguments or grids", out)
+        self.carried(bits, how, out)  # `how`: the refusal names the channel the last bits came by
 
     def launched(self, kernel: int, arguments: dict[str, Any]) -> None:
         """A launch of `kernel` with `arguments`: its parameters' values (`launch_numbers`) are places, and so are
@@ -230,7 +231,7 @@ class BuildMonitor(PoisonedAllocations):
         time (module constants; a helper kernel's defaults). Constant expressions are no literals for the gate to
         count: 256 sigmoid values as module constants, each computed at import from a few small literals, carried a
         table (tests/attacks/round30_constant_expressions.py). With what the build wrote, past TABLE_BITS: a table."""
-        self.from_python(dict(_kept_values(vars(module))))
+        self.from_python(dict(_kept_values(vars(module))), how="the module's values")
         self.python_table |= self._bits > TABLE_BITS
 
     def computed(self, op: str, out: Any = None) -> None:
@@ -611,5 +612,5 @@ def _plain_grid(grid, observer: PoisonedAllocations, kernel: Hashable):
     dims = grid if isinstance(grid, (tuple, list)) else (grid,)
     if not all(type(d) is int for d in dims):
         raise LaunchRefused(f"the grid must be Python ints, got {[type(d).__name__ for d in dims]}")
-    observer.from_python({(kernel, "grid", axis): d for axis, d in enumerate(dims)})
+    observer.from_python({(kernel, "grid", axis): d for axis, d in enumerate(dims)}, how="launch grids")
     return grid
