@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from autotriton_backend.engine_spec import parse_engine_spec
-from autotriton_backend.prompt import LIBRARY_TAIL_FILE, assistant_message, extract_code, with_library_tail
+from autotriton_backend.prompt import (LIBRARY_BREAK, LIBRARY_TAIL_FILE, assistant_message, extract_code,
+                                       with_library_tail)
 
 Conversation = list[dict[str, str]]
 
@@ -106,8 +107,8 @@ class HFEngine(Engine):
     own eos ids) and never runs past the model's context, so a small model that never says eos cannot
     run away; each conversation gets its own room (a long prompt beside it does not cut it short); a
     prompt that leaves no room gets an empty answer (the model's failure, not the engine's). A model directory
-    with a `LIBRARY_TAIL_FILE` holds a model trained to write ModelNew alone: its answers get that library after
-    their code, as its reward judged them."""
+    with a `LIBRARY_TAIL_FILE` holds a model trained to write ModelNew alone: its answers stop at the first
+    LIBRARY_BREAK and get that library after their code, as its reward judged them."""
 
     name = "hf"
 
@@ -168,6 +169,7 @@ class HFEngine(Engine):
         sampling = temperature > 0
         returned = n if sampling else 1  # greedy decoding gives one answer
         budget = torch.tensor(rooms, device=self.device).repeat_interleave(returned)  # generate's rows, in order
+        stops = {"stop_strings": [LIBRARY_BREAK], "tokenizer": self.tokenizer} if self.library_tail is not None else {}
         with torch.no_grad():
             output = self.lm.generate(
                 input_ids=input_ids,
@@ -187,6 +189,7 @@ class HFEngine(Engine):
                 eos_token_id=self.eos_ids,
                 num_return_sequences=returned,
                 pad_token_id=self.pad_id,
+                **stops,
             )
         rows = output[:, width:].tolist()
         result = []
@@ -198,6 +201,8 @@ class HFEngine(Engine):
     def _completion(self, row: list[int]) -> Completion:
         end = next((i for i, token in enumerate(row) if token in self.eos_ids), None)
         row = row if end is None else row[: end + 1]
+        while row and row[-1] == self.pad_id:  # a row stopped at LIBRARY_BREAK is padded to the batch's longest
+            row = row[:-1]
         text = self.tokenizer.decode(row, skip_special_tokens=True)
         code = extract_code(text) if self.library_tail is not None else ""
         if code:

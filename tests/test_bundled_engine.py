@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import shutil
 import warnings
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from agent import make_engine
 from autotriton_backend import engine_spec
 from autotriton_backend.cli import main
 from autotriton_backend.options import BackendOptions
-from autotriton_backend.prompt import extract_code, first_prompt
+from autotriton_backend.prompt import LIBRARY_BREAK, LIBRARY_TAIL_FILE, extract_code, first_prompt, with_library_tail
 from autotriton_backend.report import compile_report, reset_report
 from autotriton_backend.task import KernelTask
 
@@ -108,6 +109,22 @@ def test_hf_engine_stops_at_eos_and_never_runs_past_the_context(trained_tiny_mod
     for samples, temperature in ((1, 0.0), (2, 1e-3)):
         batch = garbage.generate([longer, first_prompt(TASK)], samples, temperature, room + 5)
         assert [[c.tokens for c in replies] for replies in batch] == [[room] * samples, [room + 5] * samples]
+
+
+def test_a_library_tail_model_stops_where_its_library_begins_and_gets_the_library(trained_tiny_model, tmp_path):
+    """A model directory with LIBRARY_TAIL_FILE: the answer stops at the first LIBRARY_BREAK (the stand-in's answer
+    holds one, between its kernel and ModelNew) and the tail follows the code written up to it."""
+    whole = make_engine(f"hf:{trained_tiny_model}", device="cpu")
+    (written,) = whole.generate([first_prompt(TASK)], 1, 0.0, 4096)[0]
+    code = extract_code(written.text)
+    assert LIBRARY_BREAK in code
+    shutil.copytree(trained_tiny_model, tmp_path / "model")
+    (tmp_path / "model" / LIBRARY_TAIL_FILE).write_text("TAIL = 1\n")
+    tailed = make_engine(f"hf:{tmp_path / 'model'}", device="cpu")
+    other = [{"role": "user", "content": "hello"}]  # this model's answer to it runs to the limit, with no break
+    (reply,), (beside,) = tailed.generate([first_prompt(TASK), other], 1, 0.0, 300)
+    assert extract_code(reply.text) == with_library_tail(code, "TAIL = 1\n").strip()
+    assert beside.tokens == 300 and 0 < reply.tokens < written.tokens  # not the padding of its batch
 
 
 def test_eval_uses_the_bundled_model_offline(trained_tiny_model, monkeypatch, tmp_path, capsys):
