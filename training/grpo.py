@@ -80,7 +80,7 @@ class CopySamplingGRPOTrainer(GRPOTrainer):
                 del policy.generate
             if self.sampler.stops:  # a sample that stopped early is padded to the batch's longest: not its tokens
                 pad = self.processing_class.pad_token_id
-                completion_ids = [ids[:len(ids) - _trailing(ids, pad)] for ids in completion_ids]
+                completion_ids = [_unpadded(ids, pad) for ids in completion_ids]
             return completion_ids, logprobs
 
     def _calculate_rewards(self, *args: Any, **kwargs: Any) -> Any:
@@ -97,12 +97,10 @@ class CopySamplingGRPOTrainer(GRPOTrainer):
             self._metrics[mode][f"timing/{name}"].append(time.perf_counter() - start)
 
 
-def _trailing(ids: list[int], token: int) -> int:
-    """How many of the last ids are `token`."""
-    count = 0
-    while count < len(ids) and ids[len(ids) - 1 - count] == token:
-        count += 1
-    return count
+def _unpadded(ids: list[int], pad: int) -> list[int]:
+    while ids and ids[-1] == pad:
+        ids = ids[:-1]
+    return ids
 
 
 def grpo_config(job: Job) -> GRPOConfig:

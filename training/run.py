@@ -93,12 +93,12 @@ def train(job: Job, make_trainer: Callable[[PreTrainedModel, PreTrainedTokenizer
     """Build, train within the budget, save the resume point, summarise."""
     model, tokenizer, resumed_from = starting_point(job, tokenizer_dir)
     dtype = getattr(torch, job.recipe.save_dtype) if job.recipe.save_dtype else None
-    tail = library_tail() if job.recipe.library_tail else None
-    budget = Budget(job.out, job.started, job.recipe.max_seconds, job.recipe.save_every_s, dtype, resumed_from, tail)
+    library = library_tail() if job.recipe.library_tail else None
+    budget = Budget(job.out, job.started, job.recipe.max_seconds, job.recipe.save_every_s, dtype, resumed_from, library)
     trainer = make_trainer(model, tokenizer, [budget])
     budget.trainer = trainer
     trainer.train(resume_from_checkpoint=str(resumed_from) if resumed_from else None)
-    save_resume_point(trainer, job.out, dtype, tail)
+    save_resume_point(trainer, job.out, dtype, library)
     result = summary(trainer, job.out, time.monotonic() - job.started)
     if int(os.environ.get("RANK", "0")) == 0:
         tail = "done" if result["done"] else "stopped early (time budget or SIGTERM): run the same command with --resume"
