@@ -24,7 +24,7 @@ from typing import Any
 
 from autotriton_backend.engine_spec import parse_engine_spec
 from autotriton_backend.prompt import (LIBRARY_BREAK, LIBRARY_TAIL_FILE, assistant_message, extract_code,
-                                       with_library_tail)
+                                       with_library_tail, without_library_tail)
 
 Conversation = list[dict[str, str]]
 
@@ -157,8 +157,17 @@ class HFEngine(Engine):
         return None if self.context is None else self.context - len(self._prompt_ids(conversation))
 
     def _prompt_ids(self, conversation: Conversation) -> list[int]:
-        prompt = self.tokenizer.apply_chat_template(conversation, add_generation_prompt=True, tokenize=False)
+        prompt = self.tokenizer.apply_chat_template(self._as_written(conversation), add_generation_prompt=True,
+                                                    tokenize=False)
         return self.tokenizer(prompt, add_special_tokens=False)["input_ids"]
+
+    def _as_written(self, conversation: Conversation) -> Conversation:
+        """A library-tail model sees its earlier answers as it wrote them: the library appended to their code
+        (~2,300 tokens) would fill most of its context in a repair turn and is not what it learned to read."""
+        if self.library_tail is None:
+            return conversation
+        return [assistant_message(without_library_tail(extract_code(m["content"])), m["content"])
+                if m["role"] == "assistant" else m for m in conversation]
 
     def _sample(self, ids: list[list[int]], n: int, temperature: float, rooms: list[int]) -> list[list[Completion]]:
         import torch

@@ -81,9 +81,14 @@ LIBRARY_TAIL_FILE = "library_tail.py"
 LIBRARY_BREAK = "\n\n\n"  # between ModelNew and each library definition; ast.unparse never writes it inside ModelNew
 
 
+def without_library_tail(code: str) -> str:
+    """What a library-tail model wrote of a module: the code up to its first LIBRARY_BREAK."""
+    return code.split(LIBRARY_BREAK, 1)[0]
+
+
 def with_library_tail(code: str, tail: str) -> str:
     """The module a library-tail model means: the code up to its first LIBRARY_BREAK, then the library."""
-    return code.split(LIBRARY_BREAK, 1)[0] + LIBRARY_BREAK + tail
+    return without_library_tail(code) + LIBRARY_BREAK + tail
 
 
 def feedback_message(verdict: Verdict) -> dict[str, str]:

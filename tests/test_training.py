@@ -141,11 +141,13 @@ def test_tiny_grpo_budget_lets_the_model_finish_every_answer_sft_taught_it() -> 
     """Run 22's GRPO cut completions at 1,536 tokens while SFT had taught answers of up to ~2,300, so long answers
     lost their closing fence (one of the two reasons its gate reward was 0). Measured on the committed dataset with
     the bundled model's tokenizer (`autotriton train tokenizer`'s), over the pairs SFT keeps (those within
-    max_length). Only the longest tenth by characters is encoded (the whole dataset took a minute): the 20 longest
-    in tokens were the 20 longest in characters, and the shortest encoded one must fit for the rest to."""
+    max_length), as the recipe writes them (ModelNew alone with its library tail: up to 896 tokens). Only the
+    longest tenth by characters is encoded (the whole dataset took a minute): the 20 longest in tokens were the 20
+    longest in characters, and the shortest encoded one must fit for the rest to."""
     recipe = load_recipe("tiny")
     tokenizer = AutoTokenizer.from_pretrained(ROOT / "agent" / "bundled_model")
-    rows = sorted(sft_rows(ROOT / "training" / "dataset", recipe.teacher), key=lambda r: -len(json.dumps(r)))
+    rows = sorted(sft_rows(ROOT / "training" / "dataset", recipe.teacher, library_tail=recipe.library_tail),
+                  key=lambda r: -len(json.dumps(r)))
     longest = rows[: len(rows) // 10]
     whole = conversation_lengths([r["prompt"] + r["completion"] for r in longest], tokenizer)
     prompts = conversation_lengths([r["prompt"] for r in longest], tokenizer, generation_prompt=True)
