@@ -310,7 +310,7 @@ def compile_for_gpu(kernel: Any, arguments: dict[str, Any]) -> None:
     stage = (options, backend.get_codegen_implementation(options), backend.get_module_map(), context)
     if "target" in inspect.signature(source.make_ir).parameters:  # Triton >= 3.5 passes the target first
         stage = (target, *stage)
-    with _language_compiled(), _interpreter_agrees(), _pointers_stay_pointers():
+    with _language_compiled(), _interpreter_agrees(), pointers_stay_pointers():
         source.make_ir(*stage)
 
 
@@ -332,12 +332,14 @@ def _same_constexprs(kernel: Any, function: Any) -> None:
 
 
 @contextmanager
-def _pointers_stay_pointers() -> Iterator[None]:
+def pointers_stay_pointers() -> Iterator[None]:
     """No pointer becomes a number (`p.to(tl.int64, bitcast=True)`, `tl.cast(p, tl.int64)`): an address is where the
     host's allocator put a tensor, which the host steers by the sizes and order of its allocations and no budget
     counts, so a kernel that reads it reads values chosen in Python (a table's digits as the gaps between fresh
-    allocations: tests/attacks/round31_pointer_gap_table.py). Pointer arithmetic, comparisons and pointer-to-pointer
-    casts stay as they are; the compiler already refuses comparing or subtracting two pointers."""
+    allocations: tests/attacks/round31_pointer_gap_table.py). Pointer arithmetic and pointer-to-pointer casts stay as
+    they are; the compiler already refuses comparing or subtracting two pointers. Around `compile_for_gpu` on the
+    interpreter, and around a checked launch on a GPU, which compiles its kernel inside the launch
+    (`monitors.counting_launches`)."""
     from triton.language import semantic
 
     owner = getattr(semantic, "TritonSemantic", semantic)  # a class from Triton 3.4, module functions before
