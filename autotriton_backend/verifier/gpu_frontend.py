@@ -345,7 +345,7 @@ def pointers_stay_pointers() -> Iterator[None]:
     owner = getattr(semantic, "TritonSemantic", semantic)  # a class from Triton 3.4, module functions before
     cast = owner.cast
 
-    def guarded(*args, **kwargs):
+    def guarded(*args: Any, **kwargs: Any) -> Any:
         value, target = args[:2] if owner is semantic else args[1:3]  # (self,) input, dst_ty
         if value.type.scalar.is_ptr() and not target.scalar.is_ptr():
             raise CompilationRefused(f"a pointer cast to {target}: an address is no value a kernel may compute "
