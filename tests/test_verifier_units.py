@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import torch
+import triton.language as tl
 
 from autotriton_backend import Candidate, InputSpec, KernelTask, SymbolRange, TaskError, VerifyOptions, verify
 from autotriton_backend.verifier.inputs import make_inputs, random_sizes
@@ -734,3 +735,25 @@ def test_every_launch_argument_is_bound_to_one_named_parameter(monkeypatch, args
         check_launch(named, args, kwargs)
     with pytest.raises(LaunchRefused, match=r"\*args"):
         check_launch(rest, (torch.zeros(4), 4, torch.zeros(4)), {})
+
+
+def _address_kernel(x_ptr, out_ptr):
+    tl.store(out_ptr, x_ptr.to(tl.int64, bitcast=True))
+
+
+def _pointer_view_kernel(x_ptr, out_ptr):
+    tl.store(out_ptr, tl.load(x_ptr.to(tl.pointer_type(tl.int32))))
+
+
+def test_the_gpu_front_end_refuses_a_pointer_turned_into_a_number() -> None:
+    """An address is placed by the host's allocator, which the host steers (round31_pointer_gap_table.py): a cast
+    from a pointer to an int is refused; a cast from one pointer type to another still compiles."""
+    from triton.compiler.errors import CompilationError
+    from triton.runtime.interpreter import InterpretedFunction
+
+    from autotriton_backend.verifier.gpu_frontend import compile_for_gpu
+
+    x, out = torch.zeros(4, dtype=torch.float32), torch.zeros(1, dtype=torch.int64)
+    with pytest.raises(CompilationError, match="a pointer cast to int64"):
+        compile_for_gpu(InterpretedFunction(_address_kernel), {"x_ptr": x, "out_ptr": out})
+    compile_for_gpu(InterpretedFunction(_pointer_view_kernel), {"x_ptr": x, "out_ptr": out.view(torch.int32)})

@@ -310,7 +310,7 @@ def compile_for_gpu(kernel: Any, arguments: dict[str, Any]) -> None:
     stage = (options, backend.get_codegen_implementation(options), backend.get_module_map(), context)
     if "target" in inspect.signature(source.make_ir).parameters:  # Triton >= 3.5 passes the target first
         stage = (target, *stage)
-    with _language_compiled(), _interpreter_agrees():
+    with _language_compiled(), _interpreter_agrees(), pointers_stay_pointers():
         source.make_ir(*stage)
 
 
@@ -329,6 +329,31 @@ def _same_constexprs(kernel: Any, function: Any) -> None:
     for param in function.params:
         if param.is_constexpr != (param.name in interpreted):
             raise CompilationRefused(f"parameter `{param.name}`: annotate a constexpr parameter `tl.constexpr`")
+
+
+@contextmanager
+def pointers_stay_pointers() -> Iterator[None]:
+    """No pointer becomes a number (`p.to(tl.int64, bitcast=True)`, `tl.cast(p, tl.int64)`): an address is where the
+    host's allocator put a tensor, which the host steers by the sizes and order of its allocations and no budget
+    counts, so a kernel that reads it reads values chosen in Python (a table's digits as the gaps between fresh
+    allocations: tests/attacks/round31_pointer_gap_table.py). Pointer arithmetic and pointer-to-pointer casts stay as
+    they are; the compiler already refuses comparing or subtracting two pointers. Around `compile_for_gpu` on the
+    interpreter, and around a checked launch on a GPU, which compiles its kernel inside the launch
+    (`monitors.counting_launches`)."""
+    from triton.language import semantic
+
+    owner = getattr(semantic, "TritonSemantic", semantic)  # a class from Triton 3.4, module functions before
+    cast = owner.cast
+
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        value, target = args[:2] if owner is semantic else args[1:3]  # (self,) input, dst_ty
+        if value.type.scalar.is_ptr() and not target.scalar.is_ptr():
+            raise CompilationRefused(f"a pointer cast to {target}: an address is no value a kernel may compute "
+                                     "with; index from the pointer instead")
+        return cast(*args, **kwargs)
+
+    with _patched(owner, {"cast": guarded}):
+        yield
 
 
 @contextmanager

@@ -20,7 +20,7 @@ import torch
 from torch.utils import _pytree as pytree
 from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
 
-from .gpu_frontend import bounded_memory, compile_for_gpu
+from .gpu_frontend import bounded_memory, compile_for_gpu, pointers_stay_pointers
 
 ALLOCATION_OPS = frozenset({"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided"})
 # Ops that allocate, fill with constants, view or copy memory: none can compute from data (a copy between dtypes
@@ -473,8 +473,11 @@ def counting_launches(counter: LaunchCounter | None = None,
                     compile_for_gpu(self, arguments)
                 grid = _observed(grid, observer, arguments, id(self))
             with _disable_current_modes():  # the interpreter's own tensor ops are the kernel's work
-                if not interpreted:
+                if observer is None:
                     return original(self, *args, grid=grid, warmup=warmup, **kwargs)
+                if not interpreted:  # a GPU compiles the kernel inside its first (checked) launch
+                    with pointers_stay_pointers():
+                        return original(self, *args, grid=grid, warmup=warmup, **kwargs)
                 with KernelBodyWatch(observer), bounded_memory(arguments):
                     return original(self, *args, grid=grid, warmup=warmup, **kwargs)
 
