@@ -7,6 +7,7 @@ verifier on CPU (Triton interpreter).
 from __future__ import annotations
 
 import json
+import shutil
 from dataclasses import asdict
 from pathlib import Path
 
@@ -92,6 +93,18 @@ def sft_out(data, tmp_path_factory) -> Path:
     assert autotriton_main(args) == 2  # a resume point is there: continuing needs --resume
     assert autotriton_main(args + ["--resume"]) == 0
     return out
+
+
+def test_the_direct_teachers_time_budget_covers_translating_and_gating_not_only_judging(data, tmp_path) -> None:
+    """Run 103 (H200) spent a whole 600 s call translating and gating 9,000 answers before judging one: the budget
+    must bound the whole call, and what it leaves is counted as unjudged, for the next run, never written."""
+    copy = tmp_path / "dataset"
+    shutil.copytree(data, copy)
+    for shard in (copy / "pairs").glob("direct-*"):
+        shard.unlink()
+    summary = generate_direct(copy, "cpu", workers=1, limit=None, max_seconds=0)
+    assert (summary["earlier"], summary["pairs"]) == (0, {}), summary
+    assert summary["counts"] == {"train:unjudged": 2, "test:unjudged": 1}, summary
 
 
 def test_tokenizer_round_trips_code_and_its_template_serves_completion_only_loss(data) -> None:

@@ -237,7 +237,7 @@ def _checks(source: str) -> tuple[Check, ...]:
     if not tree.body:
         return (Check("syntax", False, "no code was found in the answer"),)
     if any(isinstance(n, ast.Constant) and isinstance(n.value, int) and n.value.bit_length() > MAX_INT_BITS
-           for n in ast.walk(tree)):  # a hex literal parses, but ast.unparse cannot write it (round11/gate_hex_int_unparse)
+           for n in _nodes(tree)):  # a hex literal parses, but ast.unparse cannot write it (round11/gate_hex_int_unparse)
         return (Check("syntax", False, "a literal is too large to read (an integer of thousands of digits)"),)
     guard = _main_guard(tree)
     if guard is not None:  # dead where the answer is imported: the gate reads the module without it
@@ -263,7 +263,7 @@ class _Gate:
     def __init__(self, tree: ast.Module, source: str) -> None:
         self.tree, self.source = tree, source
         self.lines = python_lines(source)  # as `_kernel_source` must read them
-        self.imported = frozenset((a.asname or a.name).split(".")[0] for n in ast.walk(tree)
+        self.imported = frozenset((a.asname or a.name).split(".")[0] for n in _nodes(tree)
                                   if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names) - set(MODULES)
         methods = [item for cls in tree.body if isinstance(cls, ast.ClassDef) for item in cls.body
                    if isinstance(item, ast.FunctionDef)]
@@ -274,18 +274,18 @@ class _Gate:
             not item.decorator_list or _method_decorator(item) is not None)}
         # Parameters of host functions named like builtins (`def forward(self, input)`): read only where Python
         # resolves the name to such a parameter (`_scopes`), never where it is the builtin
-        self.builtin_parameters = {id(a): a.arg for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)
+        self.builtin_parameters = {id(a): a.arg for n in _nodes(tree) if isinstance(n, ast.FunctionDef)
                                    and not _is_kernel(n) for a in _parameters(n.args) if _shadowable(a.arg)}
         self.annotation_names = {id(n) for place in _annotations(tree) for n in ast.walk(place)}
         typing_names = _typing_aliases(tree) & TYPING_ANNOTATIONS  # `Optional[...]` in a host function's annotation
-        self.typing_reads = {id(n) for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and not _is_kernel(f)
+        self.typing_reads = {id(n) for f in _nodes(tree) if isinstance(f, ast.FunctionDef) and not _is_kernel(f)
                              for place in [*(a.annotation for a in _parameters(f.args)), f.returns]
                              if place is not None and not any(isinstance(n, ast.Call) for n in ast.walk(place))
                              for n in ast.walk(place) if isinstance(n, ast.Name) and n.id in typing_names}
-        self.constant_reads = {id(n.func): read for n in ast.walk(tree) if (read := _constant_attribute(n)) is not None}
-        self.bare_calls = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call) and not n.args
+        self.constant_reads = {id(n.func): read for n in _nodes(tree) if (read := _constant_attribute(n)) is not None}
+        self.bare_calls = {id(n.func) for n in _nodes(tree) if isinstance(n, ast.Call) and not n.args
                            and not n.keywords}
-        self.value_constructors = {id(n.func) for n in ast.walk(tree) if _constant_constructor(n)}
+        self.value_constructors = {id(n.func) for n in _nodes(tree) if _constant_constructor(n)}
         self.future_annotations = any(isinstance(n, ast.ImportFrom) and (n.module, n.names[0].name) == FUTURE
                                       for n in tree.body)
         # Module-level names by what every top-level binding of each makes it: a kernel called `work` and
@@ -306,8 +306,8 @@ class _Gate:
         self.comprehension_names = _module_comprehension_names(tree) - set(vars(interpreter))
         self.kernels = frozenset(name for name, kind in kinds.items() if kind == {"kernel"})
         self.constants = frozenset(name for name, kind in kinds.items() if kind == {"constant"})
-        self.kernel_defs = {(n.name, n.lineno) for n in ast.walk(tree) if _is_kernel(n)}
-        self.decorators = {id(d.func if isinstance(d, ast.Call) else d) for n in ast.walk(tree)
+        self.kernel_defs = {(n.name, n.lineno) for n in _nodes(tree) if _is_kernel(n)}
+        self.decorators = {id(d.func if isinstance(d, ast.Call) else d) for n in _nodes(tree)
                            if isinstance(n, ast.FunctionDef) for d in n.decorator_list}
         self.type_uses = {id(n) for place in _type_places(tree) for n in ast.walk(place)}
         bound = _bound_kinds(tree)  # `info = torch.finfo(x.dtype)`, `device = x.device`: fields read off the name
@@ -319,7 +319,7 @@ class _Gate:
     def check(self, scopes: symtable.SymbolTable) -> None:
         """Names first, then attribute chains, then syntax forms: a refusal names the most telling construct."""
         self._encoding()
-        for node in ast.walk(self.tree):
+        for node in _nodes(self.tree):
             if isinstance(node, ast.Name):
                 self._name(node)
             elif isinstance(node, ast.arg):
@@ -333,17 +333,17 @@ class _Gate:
         if self.future_annotations:
             self._annotation_names()
         self._bodies(self.tree.body, kernel=False)
-        for node in ast.walk(self.tree):
+        for node in _nodes(self.tree):
             if not isinstance(node, ALLOWED_NODES):
                 raise Refused(node, f"`{type(node).__name__}` syntax is not allowed here "
                                     "(no try, with, match, f-strings, global, del, async or yield)", hacked=False)
         for node in self.tree.body:
             self._top_level(node)
-        for node in ast.walk(self.tree):
+        for node in _nodes(self.tree):
             if isinstance(node, (ast.Import, ast.ImportFrom)) and node not in self.tree.body:
                 self._import(node)
         top_classes = {id(n) for n in self.tree.body if isinstance(n, ast.ClassDef)}
-        for node in ast.walk(self.tree):
+        for node in _nodes(self.tree):
             if isinstance(node, ast.ClassDef) and id(node) not in top_classes:
                 raise Refused(node, f"class `{node.name}` must be defined at the top level")
         if (crossing := _table_literal(self.tree)) is not None:
@@ -356,7 +356,7 @@ class _Gate:
         sees their names; Triton reads a kernel's annotation text, and typing would evaluate it in the module:
         each name must be one the module defines, as it must be where annotations run."""
         known = self.module_names | set(MODULES) | BUILTINS
-        for node in ast.walk(self.tree):
+        for node in _nodes(self.tree):
             if id(node) in self.annotation_names and isinstance(node, ast.Name) and node.id not in known:
                 raise Refused(node, f"name `{node.id}` in an annotation is never defined: annotate with torch, "
                                     "tl or names the module defines", hacked=False)
@@ -597,7 +597,7 @@ class _Gate:
             self._scopes(child, kernel)
 
     def _read(self, name: str) -> ast.AST:
-        return next((n for n in ast.walk(self.tree) if isinstance(n, ast.Name) and n.id == name), self.tree)
+        return next((n for n in _nodes(self.tree) if isinstance(n, ast.Name) and n.id == name), self.tree)
 
     def _binding(self, node: ast.AST, name: str) -> None:
         """No binding may shadow a module alias, any builtin or a name the interpreter writes into kernels: a
@@ -699,10 +699,10 @@ def _own_attributes(tree: ast.Module, assigned: bool = True) -> set[str]:
     (`self.register_buffer("NAME", ...)`), and the methods and class attributes its classes define
     (tests/catalogue/honest_helper_method.py, honest_registered_buffer.py, honest_class_constant.py); without
     `assigned`, only the names registered or defined."""
-    written = {t.attr for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign))
+    written = {t.attr for n in _nodes(tree) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign))
                for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
                if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"}
-    registered = {n.args[0].value for n in ast.walk(tree) if isinstance(n, ast.Call) and n.args
+    registered = {n.args[0].value for n in _nodes(tree) if isinstance(n, ast.Call) and n.args
                   and isinstance(n.func, ast.Attribute) and n.func.attr in ("register_buffer", "register_parameter")
                   and isinstance(n.args[0], ast.Constant) and isinstance(n.args[0].value, str)}
     defined = {name for cls in tree.body if isinstance(cls, ast.ClassDef) for item in cls.body
@@ -720,14 +720,14 @@ def _helper_attributes(tree: ast.Module) -> dict[str, frozenset[str]]:
     module's own `scale` (honest_idiom_helper_module.py). Any other binding of the name (a loop target, a tuple, a
     registered buffer, a method or class attribute) and it is no helper (tests/attacks/idiom_helper_module_rebound.py)."""
     classes = [n for n in tree.body if isinstance(n, ast.ClassDef)]
-    rebound = _assigned_names(tree) | {(a.asname or a.name).split(".")[0] for n in ast.walk(tree)
+    rebound = _assigned_names(tree) | {(a.asname or a.name).split(".")[0] for n in _nodes(tree)
                                        if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names}
     helpers = {c.name: c for c in classes if [d.name for d in classes].count(c.name) == 1 and c.name not in rebound}
-    made = {id(n.targets[0]): n.value.func.id for n in ast.walk(tree) if isinstance(n, ast.Assign)
+    made = {id(n.targets[0]): n.value.func.id for n in _nodes(tree) if isinstance(n, ast.Assign)
             and len(n.targets) == 1 and isinstance(n.value, ast.Call) and isinstance(n.value.func, ast.Name)
             and n.value.func.id in helpers}
     kinds: dict[str, set[str | None]] = {}
-    for node in ast.walk(tree):
+    for node in _nodes(tree):
         if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load) and isinstance(node.value, ast.Name) \
                 and node.value.id == "self":
             kinds.setdefault(node.attr, set()).add(made.get(id(node)))
@@ -767,6 +767,14 @@ def _module_comprehension_names(tree: ast.Module) -> set[str]:
     return names
 
 
+@lru_cache(maxsize=8)
+def _nodes(tree: ast.AST) -> tuple[ast.AST, ...]:
+    """Every node under `tree` in ast.walk's order, listed once: the gate reads the whole module about 30 times, and
+    walking it each time was ~3/4 of the 200 ms it took on a direct-teacher answer (9 KB), the reward's and the
+    direct teacher's bottleneck (session 25). The gate never changes a tree it reads."""
+    return tuple(ast.walk(tree))
+
+
 def _is_kernel(node: ast.AST) -> bool:
     return isinstance(node, ast.FunctionDef) and any(
         ast.unparse(d.func if isinstance(d, ast.Call) else d) == "triton.jit" for d in node.decorator_list)
@@ -804,7 +812,7 @@ def _table_literal(tree: ast.Module) -> ast.Constant | None:
     Host code's literals reach a kernel only as launch arguments or writes, which the monitors count; a docstring
     and an assertion's message are read by no one (`tl.static_assert(BLOCK % 16 == 0, "...")`)."""
     readable = [n for n in tree.body if isinstance(n, (ast.Assign, ast.AnnAssign))] + [
-        n for n in ast.walk(tree) if _is_kernel(n)]
+        n for n in _nodes(tree) if _is_kernel(n)]
     inside = [n for top in readable for n in ast.walk(top)]
     asserts = [n for n in inside if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
                and n.func.attr in ("static_assert", "device_assert")]
@@ -827,10 +835,10 @@ def _bound_kinds(tree: ast.Module) -> dict[str, set[str]]:
     fields must be bound only to those: `info = torch.finfo(...)` in one function and `info = x` in another would
     make `info.max` a tensor's max (round attack23 found the held-in-a-name idioms refused as hacked:
     tests/catalogue/honest_metadata_bound_names.py)."""
-    simple = {id(n.targets[0]): n.value for n in ast.walk(tree)
+    simple = {id(n.targets[0]): n.value for n in _nodes(tree)
               if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)}
     kinds: dict[str, set[str]] = {}
-    for node in ast.walk(tree):
+    for node in _nodes(tree):
         if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
             kinds.setdefault(node.id, set()).add(_value_kind(simple.get(id(node))))
         elif isinstance(node, ast.arg):
@@ -859,7 +867,7 @@ def _type_places(tree: ast.AST) -> list[ast.expr]:
     a nested def's annotation `made.append(torch.Tensor(TABLE))` ran when forward defined it
     (round27_annotation_tensor_table.py)."""
     places: list[ast.expr] = []
-    for node in ast.walk(tree):
+    for node in _nodes(tree):
         if isinstance(node, ast.arg) and node.annotation is not None:
             places.append(node.annotation)
         elif isinstance(node, ast.FunctionDef) and node.returns is not None:
@@ -912,19 +920,19 @@ def _constant_constructor(call: ast.AST) -> bool:
 
 def _typing_aliases(tree: ast.Module) -> set[str]:
     """Names bound only by `from typing import NAME` (unaliased), never otherwise."""
-    imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module == "typing"
+    imported = {a.name for n in _nodes(tree) if isinstance(n, ast.ImportFrom) and n.module == "typing"
                 for a in n.names if not a.asname}
-    other = {(a.asname or a.name).split(".")[0] for n in ast.walk(tree) for a in getattr(n, "names", [])
+    other = {(a.asname or a.name).split(".")[0] for n in _nodes(tree) for a in getattr(n, "names", [])
              if isinstance(n, ast.Import) or isinstance(n, ast.ImportFrom) and (n.module != "typing" or a.asname)}
-    other |= _assigned_names(tree) | {n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)}
+    other |= _assigned_names(tree) | {n.name for n in _nodes(tree) if isinstance(n, ast.ClassDef)}
     return imported - other
 
 
 def _assigned_names(tree: ast.Module) -> set[str]:
     """Names some statement binds, in any scope: assignment and loop targets, parameters, functions."""
-    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)} | {
-        n.arg for n in ast.walk(tree) if isinstance(n, ast.arg)} | {
-        n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+    return {n.id for n in _nodes(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)} | {
+        n.arg for n in _nodes(tree) if isinstance(n, ast.arg)} | {
+        n.name for n in _nodes(tree) if isinstance(n, ast.FunctionDef)}
 
 
 def _method_decorator(method: ast.FunctionDef) -> ast.expr | None:
@@ -955,7 +963,7 @@ def _shadowable(name: str) -> bool:
 
 def _annotations(tree: ast.AST) -> list[ast.expr]:
     """Every annotation: parameters', returns' and annotated assignments'."""
-    return [place for node in ast.walk(tree) for place in (
+    return [place for node in _nodes(tree) for place in (
         [node.annotation] if isinstance(node, (ast.arg, ast.AnnAssign)) else
         [node.returns] if isinstance(node, ast.FunctionDef) else []) if place is not None]
 

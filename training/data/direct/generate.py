@@ -14,10 +14,11 @@ import argparse
 import hashlib
 import inspect
 import json
+import math
 import time
 from collections import Counter
-from concurrent.futures import TimeoutError as FutureTimeout
-from dataclasses import asdict
+from concurrent.futures import Future, wait
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -64,8 +65,9 @@ def earlier_answers(data: Path) -> set[str]:
     """The task keys whose committed pair is still what this library and translator write: those are kept and not
     judged again. Every other pair is dropped from its shard and its task judged again, so a translator change
     re-judges only the answers it changed (777 of 6,744 for session 14's sizes read from tensors)."""
-    keep = {r["task_key"] for r in read_records(data / "pairs", PREFIX)
-            if r["teacher"].get("library_sha256") == library_sha256() and _still_written(r)}
+    sha256 = library_sha256()
+    keep = {r["task_key"] for r in tqdm(read_records(data / "pairs", PREFIX), desc="earlier answers", unit="pair")
+            if r["teacher"].get("library_sha256") == sha256 and _still_written(r)}
     keep_records(data / "pairs", PREFIX, lambda record: record["task_key"] in keep)
     return keep
 
@@ -88,60 +90,92 @@ def pair_record(record: dict[str, Any], target: str, verdict: Any, teacher: dict
 
 def generate(data: Path, device: str, workers: int | None, limit: int | None,
              max_seconds: float | None = None) -> dict[str, Any]:
-    """Judge and write; after `max_seconds` the verdicts not yet back are left out (counted as `unjudged`)."""
-    started = time.monotonic()
+    """Judge and write within `max_seconds` (None: no limit), which covers the whole call: the answers are
+    translated and submitted one at a time while the pool judges those before (the parent's static gate takes
+    ~50 ms an answer, so preparing 9,000 before judging any spent a whole 600 s GPU call, run 103), and
+    what is not back by then, submitted or not, is counted as `unjudged` for the next run."""
+    deadline = None if max_seconds is None else time.monotonic() + max_seconds
     earlier = earlier_answers(data)
     records = [r for r in dataset_tasks(data) if r["task_key"] not in earlier][:limit]
-    counts: Counter[str] = Counter()
-    reasons: Counter[str] = Counter()
-    examples: dict[str, list[str]] = {}
-    answers = []
-    for record in records:
-        try:
-            answers.append((record, direct_answer(KernelTask.from_json(record["task"]))))
-        except Unsupported as exc:
-            counts[f"{record['split']}:unsupported"] += 1
-            reasons[f"unsupported: {exc}"] += 1
-    writer = ShardWriter(data / "pairs", PREFIX)
-    written = 0
+    tally = _Tally(ShardWriter(data / "pairs", PREFIX))
     options = VerifyOptions(device=device, time_kernels=False)
-    with VerifierPool(device, workers) as pool:
-        teacher = teacher_info(pool.device)
-        futures = [(record, answer, pool.submit(KernelTask.from_json(record["task"]),
-                                                Candidate(answer, Provenance(engine=ENGINE, prompt_version=PROMPT_VERSION)), options))
-                   for record, answer in answers]
-        for record, answer, future in tqdm(futures, desc="direct teacher", unit="task"):
-            left = None if max_seconds is None else max_seconds - (time.monotonic() - started)
+    with VerifierPool(device, workers) as pool, tqdm(total=len(records), desc="direct teacher", unit="task") as bar:
+        tally.teacher = teacher_info(pool.device)
+        in_flight: list[tuple[dict[str, Any], str, Future]] = []
+        for record in records:
+            if deadline is not None and time.monotonic() >= deadline:
+                tally.counts[f"{record['split']}:unjudged"] += 1
+                continue
+            in_flight = _collect(tally, in_flight, bar)
             try:
-                verdict = future.result(timeout=None if left is None else max(left, 0.001))
-            except FutureTimeout:
-                counts[f"{record['split']}:unjudged"] += 1
+                answer = direct_answer(KernelTask.from_json(record["task"]))
+            except Unsupported as exc:
+                tally.counts[f"{record['split']}:unsupported"] += 1
+                tally.reasons[f"unsupported: {exc}"] += 1
+                bar.update()
                 continue
-            except TaskError as exc:  # the task's reference fails on this device: no answer can be judged
-                counts[f"{record['split']}:task_broken"] += 1
-                reasons[f"task_broken: {str(exc)[:80]}"] += 1
-                continue
-            if verdict.correct:
-                counts[f"{record['split']}:correct"] += 1
-                counts[f"{record['split']}:correct:{record['dtype']}"] += 1
-                writer.write(asdict(pair_record(record, answer, verdict, teacher)))
-                written += 1
-                if written % COMMIT_EVERY_PAIRS == 0:
-                    writer.close()  # committed: the next pair opens a new shard
-            else:
-                counts[f"{record['split']}:rejected"] += 1
-                reason = rejection_reason(verdict)
-                reasons[reason] += 1
-                if len(examples.setdefault(reason, [])) < 5:  # what the library must fix, task by task
-                    check = verdict.failed_check
-                    examples[reason].append(f"{record['task_name']}: {check.reason[:300] if check else ''}")
-    writer.close()
+            candidate = Candidate(answer, Provenance(engine=ENGINE, prompt_version=PROMPT_VERSION))
+            in_flight.append((record, answer, pool.submit(KernelTask.from_json(record["task"]), candidate, options)))
+        left = math.inf if deadline is None else max(deadline - time.monotonic(), 0.0)
+        in_flight = _collect(tally, in_flight, bar, wait_s=left)
+        for record, _, _ in in_flight:
+            tally.counts[f"{record['split']}:unjudged"] += 1
+    tally.writer.close()
     pairs = Counter(r["split"] for r in read_records(data / "pairs", PREFIX))
     summary = {"tasks": len(records), "earlier": len(earlier), "pairs": dict(sorted(pairs.items())),
-               "device": teacher["gpu"], "counts": dict(sorted(counts.items())),
-               "reasons": dict(reasons.most_common()), "examples": examples}
+               "device": tally.teacher["gpu"], "counts": dict(sorted(tally.counts.items())),
+               "reasons": dict(tally.reasons.most_common()), "examples": tally.examples}
     (data / "direct.json").write_text(json.dumps(summary, indent=1) + "\n")
     return summary
+
+
+@dataclass
+class _Tally:
+    """What the verdicts so far came to: pairs written, counts by split and outcome, rejection reasons."""
+
+    writer: ShardWriter
+    teacher: dict[str, Any] = field(default_factory=dict)
+    written: int = 0
+    counts: Counter = field(default_factory=Counter)
+    reasons: Counter = field(default_factory=Counter)
+    examples: dict[str, list[str]] = field(default_factory=dict)
+
+    def add(self, record: dict[str, Any], answer: str, future: Future) -> None:
+        split = record["split"]
+        try:
+            verdict = future.result()
+        except TaskError as exc:  # the task's reference fails on this device: no answer can be judged
+            self.counts[f"{split}:task_broken"] += 1
+            self.reasons[f"task_broken: {str(exc)[:80]}"] += 1
+            return
+        if verdict.correct:
+            self.counts[f"{split}:correct"] += 1
+            self.counts[f"{split}:correct:{record['dtype']}"] += 1
+            self.writer.write(asdict(pair_record(record, answer, verdict, self.teacher)))
+            self.written += 1
+            if self.written % COMMIT_EVERY_PAIRS == 0:
+                self.writer.close()  # committed: the next pair opens a new shard
+            return
+        self.counts[f"{split}:rejected"] += 1
+        reason = rejection_reason(verdict)
+        self.reasons[reason] += 1
+        if len(self.examples.setdefault(reason, [])) < 5:  # what the library must fix, task by task
+            check = verdict.failed_check
+            self.examples[reason].append(f"{record['task_name']}: {check.reason[:300] if check else ''}")
+
+
+def _collect(tally: _Tally, in_flight: list, bar: tqdm, wait_s: float = 0.0) -> list:
+    """Tally the verdicts that are back and return the jobs still out, after waiting up to `wait_s` for them all."""
+    if in_flight and wait_s > 0:
+        wait([future for _, _, future in in_flight], timeout=None if math.isinf(wait_s) else wait_s)
+    still = []
+    for job in in_flight:
+        if job[2].done():
+            tally.add(*job)
+            bar.update()
+        else:
+            still.append(job)
+    return still
 
 
 def main(argv: list[str] | None = None) -> int:
