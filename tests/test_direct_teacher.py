@@ -11,15 +11,17 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from autotriton_backend.task import KernelTask, SymbolRange
+from autotriton_backend.task import DEFAULT_TOLERANCE, KernelTask, SymbolRange
 from autotriton_backend.verifier import VerifyOptions, verify
 from autotriton_backend.candidate import Candidate
 from autotriton_backend.verifier import gpu_frontend  # noqa: F401  the interpreter typed as compiled, as in a sandbox
 from autotriton_backend.verifier.allowlist import gate
+from autotriton_backend.verifier.judge import _close
 from training.data.direct import library as lib
 from training.data.dataset import ShardWriter, read_records
 from training.data.direct.generate import PREFIX, earlier_answers, library_sha256
-from training.data.direct.translate import Unsupported, direct_answer, supported_ops, whole_library_view
+from training.data.direct.translate import (Unsupported, direct_answer, model_new_view, supported_ops,
+                                            whole_library_view)
 
 
 def _x(*shape, dtype=torch.float32):
@@ -198,6 +200,52 @@ def test_whole_library_view_keeps_the_forward_adds_every_definition_and_is_still
     assert whole_library_view(view) == view
     verdict = verify(task, Candidate(view), VerifyOptions(device="cpu", time_kernels=False))
     assert verdict.correct, verdict.failed_check  # the uncalled definitions pass the gate and change nothing
+
+
+HALF_TASK = '''
+import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def forward(self, x0, x1, x2):
+        v0 = torch.logsumexp(x0 * x2, dim=-1)
+        v1 = torch.sin(v0)
+        return v1 * 0.5 + 0.25, x1 + 1
+
+
+def get_inputs():
+    return [torch.randn((64, 32), dtype=torch.DTYPE), torch.randint(0, 9, (4,), dtype=torch.int64),
+            torch.randn((64, 32), dtype=torch.DTYPE)]
+
+
+def get_init_inputs():
+    return []
+'''
+
+
+def test_a_half_precision_task_is_computed_in_float32_and_rounded_once_at_the_return() -> None:
+    answer = direct_answer(KernelTask.from_source(HALF_TASK.replace("DTYPE", "float16"), name="half_chain"))
+    forward = model_new_view(answer)[model_new_view(answer).index("def forward"):]
+    assert forward.count("op_convert_element_type(") == 3  # the float16 inputs in, the float16 output out; not int64
+    assert "x0 = op_convert_element_type(x0, torch.float32)" in forward
+    assert "x2 = op_convert_element_type(x2, torch.float32)" in forward
+    assert "return (op_convert_element_type(op_add(op_mul(v1, 0.5), 0.25), torch.float16), op_add(x1, 1))" in forward
+    task = KernelTask.from_source(HALF_TASK.replace("DTYPE", "float16"), name="half_chain")
+    verdict = verify(task, Candidate(answer), VerifyOptions(device="cpu", time_kernels=False))
+    assert verdict.correct, verdict.failed_check
+    float32 = direct_answer(KernelTask.from_source(HALF_TASK.replace("DTYPE", "float32"), name="float_chain"))
+    assert "op_convert_element_type" not in model_new_view(float32)
+
+
+def test_op_by_op_bfloat16_fails_the_verifiers_reference_where_float32_compute_passes() -> None:
+    """Why the teacher computes a half-precision task in float32 (run 99's held-out `synthetic_1667`): eager PyTorch
+    itself, rounding to bfloat16 after every op, is not within the verifier's tolerance of the float64 reference."""
+    x = torch.randn(128, 32, generator=torch.Generator().manual_seed(0)).to(torch.bfloat16)
+    chain = lambda t: torch.sin(torch.logsumexp(t, dim=-1)) * 0.5 + 0.25  # noqa: E731
+    reference, tolerance = chain(x.double()), DEFAULT_TOLERANCE["bfloat16"]
+    assert not _close(chain(x), reference, tolerance)[0]
+    assert _close(chain(x.float()).to(torch.bfloat16), reference, tolerance)[0]
 
 
 @pytest.mark.parametrize("forward, why", [

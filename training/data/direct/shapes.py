@@ -51,3 +51,17 @@ def statement_scopes(task: KernelTask, forward: ast.FunctionDef) -> list[list[Sc
         return traces
     except Exception:  # noqa: BLE001  an op without a meta kernel, a data-dependent size: sizes stay as written
         return []
+
+
+def output_dtypes(task: KernelTask) -> list[torch.dtype] | None:
+    """The dtypes of what the task's forward returns (a lone tensor as a list of one), traced on the meta device at
+    its example sizes; None where it cannot run there or returns anything but tensors."""
+    try:
+        namespace = load_reference(task.source)
+        model = namespace["Model"](*namespace["get_init_inputs"]())
+        with torch.no_grad():
+            outputs = model(*make_inputs(task, 0, example_sizes(task), "meta"))
+    except Exception:  # noqa: BLE001  as statement_scopes: an op without a meta kernel
+        return None
+    outputs = list(outputs) if isinstance(outputs, (tuple, list)) else [outputs]
+    return [o.dtype for o in outputs] if all(isinstance(o, torch.Tensor) for o in outputs) else None

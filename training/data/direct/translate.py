@@ -22,11 +22,13 @@ import math
 from functools import cache
 from pathlib import Path
 
+import torch
+
 from autotriton_backend.prompt import LIBRARY_BREAK, with_library_tail
 from autotriton_backend.task import KernelTask
 
 from . import library
-from .shapes import Scope, statement_scopes
+from .shapes import Scope, output_dtypes, statement_scopes
 
 HEADER = "import math\n\nimport torch\nimport torch.nn as nn\nimport triton\nimport triton.language as tl\n"
 # Keyword arguments PyTorch's factories take that say nothing a kernel needs (and name torch attributes the
@@ -38,6 +40,7 @@ COMPARE_OPS = {ast.Gt: "gt", ast.GtE: "ge", ast.Lt: "lt", ast.LtE: "le", ast.Eq:
 CALL_PREFIXES = ("torch.ops.aten.", "torch.ops.prims.", "torch.nn.functional.", "F.", "torch.")
 SCALAR_SOURCES = frozenset({"shape", "size", "numel", "dim"})  # tensor attributes and methods that give ints
 SCALAR_BUILTINS = frozenset({"float", "int"})
+HALF_DTYPES = {"float16": "float16", "bfloat16": "bfloat16", torch.float16: "float16", torch.bfloat16: "bfloat16"}
 # op -> (the argument holding sizes: position, keyword; the tensor they describe: position or None; how a size
 # equal to that tensor's is written: "keep" (-1 for expand), "end" (its dim counted from the end), "dim")
 SIZE_ARGUMENTS = {"reshape": (1, "shape", 0, "dim"), "view": (1, "shape", 0, "dim"), "expand": (1, "size", 0, "keep"),
@@ -269,6 +272,31 @@ def _answer(model: str, definitions: list[str]) -> str:
     return LIBRARY_BREAK.join([model] + [texts[name] for name in definitions]) + "\n"
 
 
+def _in_float32(task: KernelTask, forward: ast.FunctionDef, body: list[ast.stmt], rewriter: _Forward) -> list[ast.stmt]:
+    """`body` computing in float32 when some inputs are float16 or bfloat16: those converted on entry, each
+    half-precision output converted back in the return. Unchanged where the outputs' dtypes are unknown (no meta
+    kernel) or the forward does not end in one return."""
+    names = [a.arg for a in forward.args.args[1:]]
+    half = [name for name, spec in zip(names, task.inputs) if not spec.scalar and spec.dtype in HALF_DTYPES]
+    dtypes = output_dtypes(task) if half else None
+    if not dtypes or not isinstance(body[-1], ast.Return) or body[-1].value is None:
+        return body
+    returned = body[-1].value
+    values = returned.elts if isinstance(returned, (ast.Tuple, ast.List)) and len(dtypes) > 1 else [returned]
+    if len(values) != len(dtypes):
+        return body
+
+    def convert(value: ast.expr, dtype: str) -> ast.Call:
+        return rewriter.op("convert_element_type", [value, ast.Attribute(ast.Name("torch", ast.Load()), dtype,
+                                                                         ast.Load())])
+
+    entry = [ast.Assign([ast.Name(name, ast.Store())], convert(ast.Name(name, ast.Load()), "float32"))
+             for name in half]
+    back = [convert(v, HALF_DTYPES[d]) if d in HALF_DTYPES else v for v, d in zip(values, dtypes)]
+    result = back[0] if values == [returned] else type(returned)(back, ast.Load())
+    return entry + body[:-1] + [ast.Return(result)]
+
+
 def direct_answer(task: KernelTask) -> str:
     """The direct teacher's ModelNew for `task` (raises Unsupported): its forward, then the library it calls."""
     forward = _forward(ast.parse(task.source))
@@ -280,6 +308,7 @@ def direct_answer(task: KernelTask) -> str:
         if len(rewriter.scopes) != len(traces):
             rewriter.scopes = []
         body.append(rewriter.visit(statement))
+    body = _in_float32(task, forward, body, rewriter)
     method = ast.FunctionDef("forward", forward.args, body, [], None, type_params=[])
     model = ast.ClassDef("ModelNew", [ast.Attribute(ast.Name("nn", ast.Load()), "Module", ast.Load())], [],
                          [method], [], type_params=[])
