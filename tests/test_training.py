@@ -107,6 +107,24 @@ def test_the_direct_teachers_time_budget_covers_translating_and_gating_not_only_
     assert summary["counts"] == {"train:unjudged": 2, "test:unjudged": 1}, summary
 
 
+def test_the_direct_teacher_judges_the_pairs_a_changed_translator_dropped_before_unanswered_tasks(data, tmp_path) -> None:
+    """The float32 rewrite of half-precision answers (session 25) drops ~4,500 pairs, each judged again: within a
+    time limit those come back before tasks no pair ever answered, whatever their keys' order."""
+    copy = tmp_path / "dataset"
+    shutil.copytree(data, copy)
+    pairs = sorted(read_records(copy / "pairs", "direct"), key=lambda r: r["task_key"])
+    assert len(pairs) == 2
+    unanswered, dropped = pairs  # the unanswered task's key sorts first
+    for shard in (copy / "pairs").glob("direct-*"):
+        shard.unlink()
+    writer = ShardWriter(copy / "pairs", "direct")
+    writer.write({**dropped, "target": "# what an earlier translator wrote\n"})
+    writer.close()
+    summary = generate_direct(copy, "cpu", workers=1, limit=1)
+    assert summary["counts"]["train:correct"] == 1, summary
+    assert [r["task_key"] for r in read_records(copy / "pairs", "direct")] == [dropped["task_key"]]
+
+
 def test_tokenizer_round_trips_code_and_its_template_serves_completion_only_loss(data) -> None:
     tokenizer = train_tokenizer((m["content"] for r in sft_rows(data, "direct") for m in r["prompt"] + r["completion"]), 600)
     code = (CATALOGUE / "honest_single_kernel.py").read_text()

@@ -95,8 +95,12 @@ def generate(data: Path, device: str, workers: int | None, limit: int | None,
     ~50 ms an answer, so preparing 9,000 before judging any spent a whole 600 s GPU call, run 103), and
     what is not back by then, submitted or not, is counted as `unjudged` for the next run."""
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
+    answered = {r["task_key"] for r in read_records(data / "pairs", PREFIX)}
     earlier = earlier_answers(data)
-    records = [r for r in dataset_tasks(data) if r["task_key"] not in earlier][:limit]
+    # train first; in each split the tasks whose pair a changed translator dropped come first: the dataset a run
+    # leaves has all its pairs back before a time limit spends the run on tasks no pair ever answered
+    records = sorted((r for r in dataset_tasks(data) if r["task_key"] not in earlier),
+                     key=lambda r: (r["split"] != "train", r["task_key"] not in answered))[:limit]
     tally = _Tally(ShardWriter(data / "pairs", PREFIX))
     options = VerifyOptions(device=device, time_kernels=False)
     with VerifierPool(device, workers) as pool, tqdm(total=len(records), desc="direct teacher", unit="task") as bar:
