@@ -126,13 +126,25 @@ def _position(graph: fx.Graph) -> Callable[[fx.Node], int]:
 
 
 def _in_layout(x: torch.Tensor, dim_order: tuple[int, ...] | None) -> torch.Tensor:
-    """The input in the dense layout the kernel was verified on (a copy only when it differs)."""
+    """The input in the exact layout the kernel was verified on (a copy only when it differs): dense in its dim
+    order, with that order's canonical strides, at storage offset 0, as the verifier makes every input. Host code
+    reads both (`x.storage_offset()`, `x.stride()`), so a kernel honest only there was judged correct and wrong on
+    the user's views (tests/attacks/README.md, round attack32: a dense `x[1:]` was passed as it came)."""
     order = dim_order if dim_order is not None else tuple(range(x.dim()))
     permuted = x.permute(order)
-    if permuted.is_contiguous():
+    if x.storage_offset() == 0 and permuted.stride() == _canonical_strides(permuted.shape):
         return x
     inverse = sorted(range(len(order)), key=lambda i: order[i])
-    return permuted.contiguous().permute(inverse)
+    return permuted.clone(memory_format=torch.contiguous_format).permute(inverse)
+
+
+def _canonical_strides(shape: torch.Size) -> tuple[int, ...]:
+    """A freshly allocated contiguous tensor's strides, size-1 dims included (whose strides is_contiguous ignores)."""
+    strides, step = [], 1
+    for size in reversed(shape):
+        strides.insert(0, step)
+        step *= max(size, 1)
+    return tuple(strides)
 
 
 def _load_model_new(source: str, sha: str, module_dir: Path) -> torch.nn.Module:
