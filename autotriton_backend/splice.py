@@ -126,10 +126,12 @@ def _position(graph: fx.Graph) -> Callable[[fx.Node], int]:
 
 
 def _in_layout(x: torch.Tensor, dim_order: tuple[int, ...] | None) -> torch.Tensor:
-    """The input in the exact layout the kernel was verified on (a copy only when it differs): dense in its dim
-    order, with that order's canonical strides, at storage offset 0, as the verifier makes every input. Host code
-    reads both (`x.storage_offset()`, `x.stride()`), so a kernel honest only there was judged correct and wrong on
-    the user's views (tests/attacks/README.md, round attack32: a dense `x[1:]` was passed as it came)."""
+    """The input as the verifier made every input it judged the kernel on (a copy only where the layout differs):
+    dense in its dim order, with that order's canonical strides, at storage offset 0, requiring no gradient. Host
+    code reads all three (`x.storage_offset()`, `x.stride()`, `x.requires_grad`), so a kernel honest only there was
+    judged correct and wrong on the user's views and on a model's own parameters, which reach the op requiring grad
+    even under no_grad (tests/attacks/README.md, round attack32)."""
+    x = x.detach()
     order = dim_order if dim_order is not None else tuple(range(x.dim()))
     permuted = x.permute(order)
     if x.storage_offset() == 0 and permuted.stride() == _canonical_strides(permuted.shape):

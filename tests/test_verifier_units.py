@@ -759,16 +759,18 @@ def test_the_gpu_front_end_refuses_a_pointer_turned_into_a_number() -> None:
     compile_for_gpu(InterpretedFunction(_pointer_view_kernel), {"x_ptr": x, "out_ptr": out.view(torch.int32)})
 
 
-@pytest.mark.parametrize("offset", [0, 1])
-def test_a_spliced_kernel_sees_its_inputs_as_the_verifier_made_them(tmp_path: Path, offset: int) -> None:
-    """The verifier makes every input at storage offset 0 with canonical strides; a kernel honest only there
-    (tests/fixtures/user_process/round32_storage_offset_trigger.py) was judged correct and wrote zeros for the
-    user's dense view `base[1:]`, which the backend passed as it came. The op now copies it into that layout."""
+@pytest.mark.parametrize("given", ["as_made", "offset_view", "parameter"])
+def test_a_spliced_kernel_sees_its_inputs_as_the_verifier_made_them(tmp_path: Path, given: str) -> None:
+    """The verifier makes every input at storage offset 0, with canonical strides, requiring no gradient; a kernel
+    honest only there (tests/fixtures/user_process/round32_judged_layout_trigger.py) was judged correct and wrote
+    zeros for the user's dense view `base[1:]` and for a parameter, which the backend passed as they came."""
     from autotriton_backend.splice import kernel_op
 
     task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
-    source = (Path(__file__).parent / "fixtures" / "user_process" / "round32_storage_offset_trigger.py").read_text()
+    source = (Path(__file__).parent / "fixtures" / "user_process" / "round32_judged_layout_trigger.py").read_text()
     op = kernel_op(task, source, tmp_path)
     base, y = torch.randn(186), torch.randn(5, 37)
-    x = base[offset:offset + 185].view(5, 37)
-    assert torch.allclose(op(x, y), torch.relu(x + y))
+    x = {"as_made": base[:185].view(5, 37), "offset_view": base[1:].view(5, 37),
+         "parameter": torch.nn.Parameter(base[:185].view(5, 37))}[given]
+    with torch.no_grad():
+        assert torch.allclose(op(x, y), torch.relu(x + y))
