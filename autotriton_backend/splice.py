@@ -39,7 +39,8 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path) -> torch._ops.OpO
     orders = [spec.dim_order for spec in task.inputs]
 
     def run(*args: torch.Tensor) -> Any:
-        return model(*[_in_layout(x, order) for x, order in zip(args, orders)])
+        # each input in a storage of its own too, as the verifier makes them
+        return model(*_unaliased([_in_layout(x, order) for x, order in zip(args, orders)], ()))
 
     return _define(name, task, run)
 
@@ -79,7 +80,10 @@ def _define(name: str, task: KernelTask, run: Callable[..., Any]) -> torch._ops.
 
 
 def _unaliased(outputs: Any, inputs: tuple[torch.Tensor, ...]) -> Any:
-    """A custom op's outputs may alias neither its inputs nor each other: copy those that do."""
+    """A custom op's outputs may alias neither its inputs nor each other: copy those that do. Of a kernel's inputs
+    (`outputs` here, no `inputs`), a copy of any sharing a storage with an earlier one: the verifier makes each in
+    a storage of its own, and a kernel that wrote one and read another could tell, computing only apart
+    (tests/fixtures/user_process/round32_aliased_inputs_trigger.py)."""
     single = not isinstance(outputs, (tuple, list))
     seen = {x.untyped_storage().data_ptr() for x in inputs if isinstance(x, torch.Tensor)}
     fresh = []

@@ -774,3 +774,16 @@ def test_a_spliced_kernel_sees_its_inputs_as_the_verifier_made_them(tmp_path: Pa
          "parameter": torch.nn.Parameter(base[:185].view(5, 37))}[given]
     with torch.no_grad():
         assert torch.allclose(op(x, y), torch.relu(x + y))
+
+
+def test_a_spliced_kernel_gets_each_input_in_a_storage_of_its_own(tmp_path: Path) -> None:
+    """The verifier makes each input in a storage of its own; a kernel that wrote one input and read the other
+    (tests/fixtures/user_process/round32_aliased_inputs_trigger.py) was judged correct and wrote zeros for op(x, x)."""
+    from autotriton_backend.splice import kernel_op
+
+    task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
+    source = (Path(__file__).parent / "fixtures" / "user_process" / "round32_aliased_inputs_trigger.py").read_text()
+    op = kernel_op(task, source, tmp_path)
+    x = torch.randn(5, 37)
+    with torch.no_grad():
+        assert torch.allclose(op(x, x), torch.relu(x + x))
