@@ -39,7 +39,8 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path) -> torch._ops.OpO
     orders = [spec.dim_order for spec in task.inputs]
 
     def run(*args: torch.Tensor) -> Any:
-        return model(*[_in_layout(x, order) for x, order in zip(args, orders)])
+        # each input in a storage of its own too, as the verifier makes them
+        return model(*_unaliased([_in_layout(x, order) for x, order in zip(args, orders)], ()))
 
     return _define(name, task, run)
 
@@ -79,7 +80,10 @@ def _define(name: str, task: KernelTask, run: Callable[..., Any]) -> torch._ops.
 
 
 def _unaliased(outputs: Any, inputs: tuple[torch.Tensor, ...]) -> Any:
-    """A custom op's outputs may alias neither its inputs nor each other: copy those that do."""
+    """A custom op's outputs may alias neither its inputs nor each other: copy those that do. Of a kernel's inputs
+    (`outputs` here, no `inputs`), a copy of any sharing a storage with an earlier one: the verifier makes each in
+    a storage of its own, and a kernel that wrote one and read another could tell, computing only apart
+    (tests/fixtures/user_process/round32_aliased_inputs_trigger.py)."""
     single = not isinstance(outputs, (tuple, list))
     seen = {x.untyped_storage().data_ptr() for x in inputs if isinstance(x, torch.Tensor)}
     fresh = []
@@ -126,13 +130,27 @@ def _position(graph: fx.Graph) -> Callable[[fx.Node], int]:
 
 
 def _in_layout(x: torch.Tensor, dim_order: tuple[int, ...] | None) -> torch.Tensor:
-    """The input in the dense layout the kernel was verified on (a copy only when it differs)."""
+    """The input as the verifier made every input it judged the kernel on (a copy only where the layout differs):
+    dense in its dim order, with that order's canonical strides, at storage offset 0, requiring no gradient. Host
+    code reads all three (`x.storage_offset()`, `x.stride()`, `x.requires_grad`), so a kernel honest only there was
+    judged correct and wrong on the user's views and on a model's own parameters, which reach the op requiring grad
+    even under no_grad (tests/attacks/README.md, round attack32)."""
+    x = x.detach()
     order = dim_order if dim_order is not None else tuple(range(x.dim()))
     permuted = x.permute(order)
-    if permuted.is_contiguous():
+    if x.storage_offset() == 0 and permuted.stride() == _canonical_strides(permuted.shape):
         return x
     inverse = sorted(range(len(order)), key=lambda i: order[i])
-    return permuted.contiguous().permute(inverse)
+    return permuted.clone(memory_format=torch.contiguous_format).permute(inverse)
+
+
+def _canonical_strides(shape: torch.Size) -> tuple[int, ...]:
+    """A freshly allocated contiguous tensor's strides, size-1 dims included (whose strides is_contiguous ignores)."""
+    strides, step = [], 1
+    for size in reversed(shape):
+        strides.insert(0, step)
+        step *= max(size, 1)
+    return tuple(strides)
 
 
 def _load_model_new(source: str, sha: str, module_dir: Path) -> torch.nn.Module:

@@ -453,3 +453,37 @@ def test_idioms_stay_closed_to_what_they_resemble(source, words, hacked):
     worked examples)."""
     name, reason, was_hacked = refusal(source)
     assert name == "gate" and words in reason and was_hacked == hacked, reason
+
+
+def test_the_gate_leaves_every_tree_it_reads_as_parsed(monkeypatch):
+    """`allowlist._nodes` lists a tree's nodes once and serves that list for the rest of the gate (session 25): a check
+    that changed a tree after it was listed would be read by the other checks as it was. Every tree the gate parses
+    (the module, and the module again without its `if __name__ == "__main__":` block) must end the gate unchanged, and
+    its listed nodes must still be its nodes (round attack32: the gate at 83de9b8 and after gave the same verdicts)."""
+    import ast
+    from pathlib import Path
+
+    from autotriton_backend.verifier import allowlist
+
+    parsed: list[tuple[ast.Module, str]] = []
+
+    def recording(source: str) -> ast.Module:
+        tree = ast.parse(source)
+        try:
+            parsed.append((tree, ast.dump(tree, include_attributes=True)))
+        except (RecursionError, ValueError):  # too deep, or an integer too long to write: refused before any walk
+            pass
+        return tree
+
+    monkeypatch.setattr(allowlist, "parse_source", recording)
+    tests = Path(__file__).parent
+    checked = 0
+    for path in sorted([*tests.glob("catalogue/*.py"), *tests.glob("attacks/*.py")]):
+        for tail in ("", '\nif __name__ == "__main__":\n    print(ModelNew)\n'):
+            parsed.clear()
+            allowlist._gate.__wrapped__(path.read_text() + tail)  # not the per-source cache: parse each again
+            for tree, dump in parsed:
+                assert ast.dump(tree, include_attributes=True) == dump, path.name
+                assert allowlist._nodes(tree) == tuple(ast.walk(tree)), path.name
+                checked += 1
+    assert checked > 400

@@ -757,3 +757,33 @@ def test_the_gpu_front_end_refuses_a_pointer_turned_into_a_number() -> None:
     with pytest.raises(CompilationError, match="a pointer cast to int64"):
         compile_for_gpu(InterpretedFunction(_address_kernel), {"x_ptr": x, "out_ptr": out})
     compile_for_gpu(InterpretedFunction(_pointer_view_kernel), {"x_ptr": x, "out_ptr": out.view(torch.int32)})
+
+
+@pytest.mark.parametrize("given", ["as_made", "offset_view", "parameter"])
+def test_a_spliced_kernel_sees_its_inputs_as_the_verifier_made_them(tmp_path: Path, given: str) -> None:
+    """The verifier makes every input at storage offset 0, with canonical strides, requiring no gradient; a kernel
+    honest only there (tests/fixtures/user_process/round32_judged_layout_trigger.py) was judged correct and wrote
+    zeros for the user's dense view `base[1:]` and for a parameter, which the backend passed as they came."""
+    from autotriton_backend.splice import kernel_op
+
+    task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
+    source = (Path(__file__).parent / "fixtures" / "user_process" / "round32_judged_layout_trigger.py").read_text()
+    op = kernel_op(task, source, tmp_path)
+    base, y = torch.randn(186), torch.randn(5, 37)
+    x = {"as_made": base[:185].view(5, 37), "offset_view": base[1:].view(5, 37),
+         "parameter": torch.nn.Parameter(base[:185].view(5, 37))}[given]
+    with torch.no_grad():
+        assert torch.allclose(op(x, y), torch.relu(x + y))
+
+
+def test_a_spliced_kernel_gets_each_input_in_a_storage_of_its_own(tmp_path: Path) -> None:
+    """The verifier makes each input in a storage of its own; a kernel that wrote one input and read the other
+    (tests/fixtures/user_process/round32_aliased_inputs_trigger.py) was judged correct and wrote zeros for op(x, x)."""
+    from autotriton_backend.splice import kernel_op
+
+    task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
+    source = (Path(__file__).parent / "fixtures" / "user_process" / "round32_aliased_inputs_trigger.py").read_text()
+    op = kernel_op(task, source, tmp_path)
+    x = torch.randn(5, 37)
+    with torch.no_grad():
+        assert torch.allclose(op(x, x), torch.relu(x + x))
