@@ -77,8 +77,10 @@ def grpo_rows(data: Path, teacher: str, rl_only_percent: int, probe: Path | None
             raise DataError(f"no train RL task of {data} is among the {len(solved_sometimes)} the probe {probe} "
                             f"partly solved: probe more tasks (--limit), with more samples, on this dataset")
         return rows
-    answered = {r["task_key"] for r in _sft_records(data, teacher, "train", rl_only_percent)}
-    rows = [_rl_row(r) for r in records if r["task_key"] not in answered]
+    # by the source the prompt shows, not the task's key: two seeds can draw one program, one of them with a
+    # symbolic batch (24 such twins among session 25's 8,000 new tasks), and SFT's answer to one answers both
+    answered = {r["task"]["source"] for r in _sft_records(data, teacher, "train", rl_only_percent)}
+    rows = [_rl_row(r) for r in records if r["task"]["source"] not in answered]
     if not rows:
         raise DataError(f"SFT on {data} answered every train RL task, so GRPO has none it never saw: raise "
                         f"rl_only_percent in the recipe to leave compositions to GRPO")
