@@ -22,8 +22,6 @@ import math
 from functools import cache
 from pathlib import Path
 
-import torch
-
 from autotriton_backend.prompt import LIBRARY_BREAK, with_library_tail
 from autotriton_backend.task import KernelTask
 
@@ -40,7 +38,7 @@ COMPARE_OPS = {ast.Gt: "gt", ast.GtE: "ge", ast.Lt: "lt", ast.LtE: "le", ast.Eq:
 CALL_PREFIXES = ("torch.ops.aten.", "torch.ops.prims.", "torch.nn.functional.", "F.", "torch.")
 SCALAR_SOURCES = frozenset({"shape", "size", "numel", "dim"})  # tensor attributes and methods that give ints
 SCALAR_BUILTINS = frozenset({"float", "int"})
-HALF_DTYPES = {"float16": "float16", "bfloat16": "bfloat16", torch.float16: "float16", torch.bfloat16: "bfloat16"}
+HALF_DTYPES = frozenset({"float16", "bfloat16"})  # computed in float32 (`_in_float32`)
 # op -> (the argument holding sizes: position, keyword; the tensor they describe: position or None; how a size
 # equal to that tensor's is written: "keep" (-1 for expand), "end" (its dim counted from the end), "dim")
 SIZE_ARGUMENTS = {"reshape": (1, "shape", 0, "dim"), "view": (1, "shape", 0, "dim"), "expand": (1, "size", 0, "keep"),
@@ -292,7 +290,8 @@ def _in_float32(task: KernelTask, forward: ast.FunctionDef, body: list[ast.stmt]
 
     entry = [ast.Assign([ast.Name(name, ast.Store())], convert(ast.Name(name, ast.Load()), "float32"))
              for name in half]
-    back = [convert(v, HALF_DTYPES[d]) if d in HALF_DTYPES else v for v, d in zip(values, dtypes)]
+    returned_dtypes = [str(d).removeprefix("torch.") for d in dtypes]
+    back = [convert(v, d) if d in HALF_DTYPES else v for v, d in zip(values, returned_dtypes)]
     result = back[0] if values == [returned] else type(returned)(back, ast.Load())
     return entry + body[:-1] + [ast.Return(result)]
 
