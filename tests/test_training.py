@@ -34,6 +34,7 @@ from training.rewards import COMPONENTS, VerdictMemo, reward_functions, reward_w
 from training.data.dataset import DataError
 from training.data.direct.generate import generate as generate_direct
 from training.data.direct.translate import library_tail, whole_library_view
+from training.eval import load_suite
 from training.rows import grpo_rows, rl_rows, sft_rows, short_kernel_names
 from training.run import Job
 from training.sft import conversation_lengths, fitting, sft_config
@@ -227,6 +228,18 @@ def test_grpo_tasks_are_those_sft_saw_no_answer_to(data) -> None:
         assert len(unseen) >= least and not learned & unseen and unseen < everything
     with pytest.raises(DataError, match="raise rl_only_percent"):  # the fixture's teacher answered every train task
         grpo_rows(data, "direct", 0)
+    with pytest.raises(ValueError, match="no task to probe; probe --suite train"):
+        load_suite("unanswered", data)
+
+
+def test_the_unanswered_suite_is_what_grpo_takes_without_a_probe() -> None:
+    """`autotriton eval --suite unanswered` probes GRPO's default tasks under the tiny recipe: run 108's probe of
+    the whole train split spent 545 of its 576 tasks on ones SFT had learned (496 of them right 8 times of 8)."""
+    dataset, recipe = ROOT / "training" / "dataset", load_recipe("tiny")
+    grpo_keys = {json.loads(r["task"])["key"] for r in grpo_rows(dataset, recipe.teacher, recipe.rl_only_percent)}
+    suite = load_suite("unanswered", dataset)
+    assert [t.task.key for t in suite if t.task.key in grpo_keys] == [t.task.key for t in suite]
+    assert len(suite) == len(grpo_keys) > 5000
 
 
 def probe_sample(outcome: bool | str) -> SampleResult:
@@ -264,8 +277,12 @@ def test_a_probe_gives_grpo_the_tasks_its_model_solved_some_of_the_time(data, tm
     noise = write_probe(tmp_path / "noise.jsonl", data, {"task_add_relu": [True, "syntax", True],  # sampling noise
                                                          "task_softmax": [True, "syntax", False]})  # and a real miss
     assert [KernelTask.from_json(json.loads(r["task"])).name for r in grpo_rows(data, "direct", 0, noise)] == ["task_softmax"]
+    of_unanswered = write_probe(tmp_path / "unanswered.jsonl", data, {"task_softmax": [True, False]},
+                                suite="unanswered")
+    chosen = grpo_rows(data, "direct", 0, of_unanswered)
+    assert [KernelTask.from_json(json.loads(r["task"])).name for r in chosen] == ["task_softmax"]
     held_out = write_probe(tmp_path / "test.jsonl", data, {"task_scale_rows": [True, False]}, suite="test")
-    with pytest.raises(DataError, match="--suite train --samples 8"):
+    with pytest.raises(DataError, match="--suite unanswered --samples 8"):
         grpo_rows(data, "direct", 0, held_out)
     (tmp_path / "other.jsonl").write_text('{"loss": 0.1}\n')
     with pytest.raises(ValueError, match="not an eval rows file"):

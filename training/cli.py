@@ -32,8 +32,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             step.add_argument("--model", type=Path, help="model directory to start from (the SFT run's OUT/model)")
             step.add_argument("--probe", type=Path,
                               help="train on the tasks this model solved some of the time (and missed other than by a "
-                                   "syntax error): the rows file of `autotriton eval "
-                                   "--suite train --samples 8 --rows FILE` (default: the tasks SFT saw no answer to)")
+                                   "syntax error): the rows file of `autotriton eval --suite unanswered "
+                                   "--samples 8 --rows FILE` (default: the tasks SFT saw no answer to)")
         step.set_defaults(run=run_step)
 
     evaluation = subparsers.add_parser("eval", help="score an engine on a suite: compile, correct, fast_1, pass@k, hacked")

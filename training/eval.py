@@ -6,10 +6,12 @@ the agent's loop. Every distinct answer is judged on the verifier's warm pool, t
 inductor on a GPU, for correctness only on a CPU. Metrics are in `training/metrics.py`.
 
 Suites: `test` is the held-out test split of a dataset written by `autotriton train data` (all of its
-RL tasks, whether the teacher solved them or not); `train` is its train split, to probe which tasks a model
-solves some of the time (`autotriton train grpo --probe` trains on those); a directory is every
-KernelBench-format file in it (read as `autotriton verify` reads a task); `--limit N` takes N of them spread
-evenly over the suite. `--no-timing` judges correctness only, even on a GPU (a probe needs no speedups).
+RL tasks, whether the teacher solved them or not); `train` is its train split and `unanswered` the train tasks
+SFT saw no answer to (those the tiny recipe's GRPO takes by default), to probe which tasks a model solves some of
+the time (`autotriton train grpo --probe` trains on those; run 108's probe of the train split: 496 of the 545
+tasks SFT had learned were right 8 times of 8); a directory is every KernelBench-format file in it (read as
+`autotriton verify` reads a task); `--limit N` takes N of them spread evenly over the suite. `--no-timing`
+judges correctness only, even on a GPU (a probe needs no speedups).
 Tasks go to the engine `--batch` at a time; each batch is generated, then judged, before the next starts
 (judging on the GPU while it generates would skew the kernel timings), and every row records its share
 of both, so a slow eval says which half was slow. With `--rows FILE` each task's result is appended as
@@ -37,10 +39,11 @@ from autotriton_backend.prompt import PROMPT_VERSION, extract_code, first_prompt
 from autotriton_backend.task import KernelTask, TaskError
 from autotriton_backend.verifier import VerifyOptions, shared_pool
 from training.data.dataset import split_records
+from training.recipe import load_recipe
+from training.rows import TEST_SUITE, TRAIN_SUITE, UNANSWERED_SUITE, unanswered_records
 from training.metrics import (ENGINE_ERROR, JUDGED, TASK_ERROR, SampleResult, TaskRow, markdown, read_rows,
                               summarize)
 
-TEST_SUITE, TRAIN_SUITE = "test", "train"  # the dataset's splits as suites
 DEFAULT_DATASET = Path(__file__).parent / "dataset"
 
 
@@ -68,13 +71,21 @@ class SuiteTask:
 
 
 def load_suite(suite: str, dataset: Path = DEFAULT_DATASET) -> list[SuiteTask]:
-    """`test` or `train`: the RL tasks of that split of the dataset; otherwise a directory of KernelBench-format files."""
+    """`test` or `train`: the RL tasks of that split of the dataset; `unanswered`: the train tasks the tiny
+    recipe's GRPO takes when no probe is given; otherwise a directory of KernelBench-format files."""
+    if suite == UNANSWERED_SUITE:
+        recipe = load_recipe("tiny")
+        records = unanswered_records(dataset, recipe.teacher, recipe.rl_only_percent)
+        if not records:
+            raise ValueError(f"--suite {suite}: SFT's teacher answered every train task of {dataset}, so there is no "
+                             f"task to probe; probe --suite {TRAIN_SUITE} instead")
+        return [SuiteTask(r["task_name"], KernelTask.from_json(r["task"])) for r in records]
     if suite in (TEST_SUITE, TRAIN_SUITE):
         return [SuiteTask(r["task_name"], KernelTask.from_json(r["task"])) for r in split_records(dataset, "rl", suite)]
     directory = Path(suite)
     if not directory.is_dir():
-        raise ValueError(f"--suite {suite}: not a directory of KernelBench-format files, nor '{TEST_SUITE}' or "
-                         f"'{TRAIN_SUITE}'")
+        raise ValueError(f"--suite {suite}: not a directory of KernelBench-format files, nor '{TEST_SUITE}', "
+                         f"'{TRAIN_SUITE}' or '{UNANSWERED_SUITE}'")
     files = sorted(directory.glob("*.py"))
     if not files:
         raise ValueError(f"--suite {suite}: no .py files (each should define Model, get_inputs, get_init_inputs)")
@@ -217,7 +228,8 @@ class RowsFile:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--engine", help="engine spec (default: $AUTOTRITON_ENGINE, else the bundled model)")
     parser.add_argument("--suite", required=True,
-                        help=f"'{TEST_SUITE}' (the dataset's held-out split), '{TRAIN_SUITE}' (its train split) or a "
+                        help=f"'{TEST_SUITE}' (the dataset's held-out split), '{TRAIN_SUITE}' (its train split), "
+                             f"'{UNANSWERED_SUITE}' (the train tasks SFT saw no answer to: GRPO's, to probe) or a "
                              "directory of KernelBench-format files")
     parser.add_argument("--samples", type=int, default=1, help="samples per task: k of pass@k (default 1)")
     parser.add_argument("--temperature", type=float, default=None,

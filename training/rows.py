@@ -32,6 +32,11 @@ def short_kernel_names(source: str) -> str:
     return source
 
 
+# The dataset's tasks as eval suites: its held-out split, its train split, and the train tasks GRPO takes by default
+# (unanswered_records under the tiny recipe's teacher). A probe of either train suite picks GRPO's tasks.
+TEST_SUITE, TRAIN_SUITE, UNANSWERED_SUITE = "test", "train", "unanswered"
+PROBE_SUITES = (TRAIN_SUITE, UNANSWERED_SUITE)
+
 # What the model learns of each teacher's verified answer (the dataset keeps the verified text).
 TEACHER_VIEWS = {"inductor": short_kernel_names, "direct": whole_library_view}
 
@@ -64,23 +69,27 @@ def rl_rows(data: Path, split: str = "train") -> list[dict[str, Any]]:
     return [_rl_row(r) for r in split_records(data, "rl", split)]
 
 
+def unanswered_records(data: Path, teacher: str, rl_only_percent: int) -> list[dict[str, Any]]:
+    """The train RL tasks SFT saw no answer to: those of the compositions it left out and those its teacher has
+    no pair for. By the source the prompt shows, not the task's key: two seeds can draw one program, one of them
+    with a symbolic batch (24 such twins among session 25's 8,000 new tasks), and SFT's answer to one answers both."""
+    answered = {r["task"]["source"] for r in _sft_records(data, teacher, "train", rl_only_percent)}
+    return [r for r in split_records(data, "rl", "train") if r["task"]["source"] not in answered]
+
+
 def grpo_rows(data: Path, teacher: str, rl_only_percent: int, probe: Path | None = None) -> list[dict[str, Any]]:
     """GRPO's tasks. Without a probe: the train RL tasks SFT saw no answer to, those of the compositions it left
     out and those its teacher has no pair for (not solved, or never judged). On tasks SFT had learned, every
     sample of a group was right and no reward differed (run 66); on those it never saw answered, almost every
     sample was wrong (run 84). With a probe, the tasks between the two: those the model solved some of the time."""
-    records = split_records(data, "rl", "train")
     if probe is not None:
         solved_sometimes = partly_solved(probe)
-        rows = [_rl_row(r) for r in records if r["task_key"] in solved_sometimes]
+        rows = [_rl_row(r) for r in split_records(data, "rl", "train") if r["task_key"] in solved_sometimes]
         if not rows:
             raise DataError(f"no train RL task of {data} is among the {len(solved_sometimes)} the probe {probe} "
                             f"partly solved: probe more tasks (--limit), with more samples, on this dataset")
         return rows
-    # by the source the prompt shows, not the task's key: two seeds can draw one program, one of them with a
-    # symbolic batch (24 such twins among session 25's 8,000 new tasks), and SFT's answer to one answers both
-    answered = {r["task"]["source"] for r in _sft_records(data, teacher, "train", rl_only_percent)}
-    rows = [_rl_row(r) for r in records if r["task"]["source"] not in answered]
+    rows = [_rl_row(r) for r in unanswered_records(data, teacher, rl_only_percent)]
     if not rows:
         raise DataError(f"SFT on {data} answered every train RL task, so GRPO has none it never saw: raise "
                         f"rl_only_percent in the recipe to leave compositions to GRPO")
@@ -88,7 +97,7 @@ def grpo_rows(data: Path, teacher: str, rl_only_percent: int, probe: Path | None
 
 
 def partly_solved(probe: Path) -> set[str]:
-    """The tasks of a probe (`autotriton eval --suite train --samples K --rows FILE` of the model GRPO starts
+    """The tasks of a probe (`autotriton eval --suite unanswered --samples K --rows FILE` of the model GRPO starts
     from) where some samples were correct and some failed for a reason other than a syntax error.
 
     A syntax error in a sampled answer is one token drawn from the tail of a peaked model: the greedy answer
@@ -96,9 +105,10 @@ def partly_solved(probe: Path) -> set[str]:
     probe at T=1.0: 172 of the 275 tasks with right and wrong samples failed only on syntax; run 88's GRPO on
     all 275 moved held-out nothing)."""
     config, rows, _ = read_rows(probe)
-    if config.get("suite") != "train" or config.get("samples", 0) < 2:
+    if config.get("suite") not in PROBE_SUITES or config.get("samples", 0) < 2:
         raise DataError(f"--probe {probe} is an eval of suite {config.get('suite')!r} with {config.get('samples')} "
-                        f"sample(s) a task: probe with `autotriton eval --suite train --samples 8 --rows FILE`")
+                        f"sample(s) a task: probe with `autotriton eval --suite {UNANSWERED_SUITE} --samples 8 "
+                        f"--rows FILE`")
     return {r.key for r in rows if any(s.correct for s in r.samples)
             and any(not s.correct and s.failed_check != "syntax" for s in r.samples)}
 
