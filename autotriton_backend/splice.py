@@ -18,6 +18,7 @@ import torch.fx as fx
 from .partition import Region
 from .verifier import gpu_frontend  # noqa: F401  (under TRITON_INTERPRET=1: kernels run as the verifier typed them)
 from .verifier.allowlist import gate
+from .verifier.defaults import as_judged
 from .verifier.inputs import example_sizes, make_inputs
 from .task import KernelTask, load_reference
 
@@ -35,12 +36,14 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path) -> torch._ops.OpO
     name = f"k_{sha[:16]}_{task.key[:8]}"
     if name in _DEFINED:
         return _DEFINED[name]
-    model = _load_model_new(source, sha, module_dir)
+    with as_judged(forward=False):  # the user's defaults and modes are not the verifier's (verifier/defaults.py)
+        model = _load_model_new(source, sha, module_dir)
     orders = [spec.dim_order for spec in task.inputs]
 
     def run(*args: torch.Tensor) -> Any:
-        # each input in a storage of its own too, as the verifier makes them
-        return model(*_unaliased([_in_layout(x, order) for x, order in zip(args, orders)], ()))
+        with as_judged(forward=True):
+            # each input in a storage of its own too, as the verifier makes them
+            return model(*_unaliased([_in_layout(x, order) for x, order in zip(args, orders)], ()))
 
     return _define(name, task, run)
 

@@ -517,6 +517,7 @@ class _Session:
         `fill` says (monitors.FILLS). The source file is written afresh: the first build may have moved it away."""
         import torch
 
+        from .defaults import as_judged
         from .monitors import BuildMonitor, refusing_launches, watching_tensor_text
 
         path = JOB / "candidate.py"  # a real file: triton.jit reads kernel source through inspect
@@ -527,9 +528,9 @@ class _Session:
         lines = [line + "\n" for line in python_lines(source)]  # numbered as Python numbers the code's lines
         linecache.cache[str(path)] = (len(source), None, lines, str(path))
         monitor = BuildMonitor(fill)
-        with monitor, watching_tensor_text(monitor), refusing_launches("a Triton kernel was launched while the "
-                                                                        "module loaded or in __init__: launch "
-                                                                        "kernels from forward only"):
+        launches = refusing_launches("a Triton kernel was launched while the module loaded or in __init__: launch "
+                                     "kernels from forward only")
+        with as_judged(forward=False), monitor, watching_tensor_text(monitor), launches:
             try:
                 spec = importlib.util.spec_from_file_location(CANDIDATE_MODULE, path)
                 module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
@@ -550,13 +551,14 @@ class _Session:
         """One forward under the monitors; outputs written back, and any input it changed (`given`: their files)."""
         import torch
 
+        from .defaults import as_judged
         from .gpu_frontend import OutOfBounds
         from .monitors import LaunchRefused, monitor_forward
 
         state = kept_state(self.model, self.module, self.own_names)
         started = time.perf_counter()
         try:
-            with torch.no_grad(), monitor_forward(fill) as monitor:
+            with as_judged(forward=True), monitor_forward(fill) as monitor:
                 outputs = self.model(*inputs)
                 if self.device.startswith("cuda"):
                     torch.cuda.synchronize()
