@@ -792,6 +792,16 @@ def test_a_spliced_kernel_gets_each_input_in_a_storage_of_its_own(tmp_path: Path
 
 
 @contextlib.contextmanager
+def _flush_denormal() -> Iterator[None]:
+    """A thread that flushes subnormals to zero for a while (`torch.set_flush_denormal` has no context manager)."""
+    torch.set_flush_denormal(True)
+    try:
+        yield
+    finally:
+        torch.set_flush_denormal(False)
+
+
+@contextlib.contextmanager
 def _default_dtype(dtype: torch.dtype) -> Iterator[None]:
     """A process whose default dtype is `dtype` for a while (torch has no context manager for it)."""
     before = torch.get_default_dtype()
@@ -804,22 +814,25 @@ def _default_dtype(dtype: torch.dtype) -> Iterator[None]:
 
 def _modes() -> tuple[object, ...]:
     """The process-wide defaults and modes a user may set, as the user's code would see them."""
+    from autotriton_backend.verifier.defaults import flushing_denormals
+
     return (torch.get_default_dtype(), torch.get_default_device(), torch.is_grad_enabled(),
-            torch.is_inference_mode_enabled(), torch.is_autocast_enabled("cpu"))
+            torch.is_inference_mode_enabled(), torch.is_autocast_enabled("cpu"), flushing_denormals())
 
 
-USER_MODES = {"as_judged": contextlib.ExitStack, "float64": lambda: _default_dtype(torch.float64),
-              "no_grad": torch.no_grad, "inference_mode": torch.inference_mode, "autocast": lambda: torch.autocast("cpu"),
-              "default_device": lambda: torch.device("meta")}
+USER_MODES = {"as_judged": contextlib.ExitStack, "float64": lambda: _default_dtype(torch.float64), "no_grad": torch.no_grad,
+              "inference_mode": torch.inference_mode, "autocast": lambda: torch.autocast("cpu"),
+              "default_device": lambda: torch.device("meta"), "flush_denormal": _flush_denormal}
 
 
-@pytest.mark.parametrize("fixture", ["round33_default_dtype_trigger", "round33_judged_modes_trigger"])
+@pytest.mark.parametrize("fixture", ["round33_default_dtype_trigger", "round33_judged_modes_trigger",
+                                     "round33_flush_denormal_trigger"])
 @pytest.mark.parametrize("given", list(USER_MODES))
 def test_a_spliced_kernel_runs_under_the_verifier_s_defaults(tmp_path: Path, fixture: str, given: str) -> None:
     """The verifier loads and runs candidates under torch's defaults (float32, tensors made on the CPU, no autocast,
-    no inference mode, gradients off in forward only); kernels honest only there (the two round33 fixtures) were
-    judged correct and wrote zeros when the user's process built and ran the op under other ones. The user's modes
-    are theirs again after the op."""
+    no inference mode, subnormals kept, gradients off in forward only); kernels honest only there (the round33
+    fixtures) were judged correct and wrote zeros when the user's process built and ran the op under other ones.
+    The user's modes are theirs again after the op."""
     from autotriton_backend.splice import kernel_op
 
     task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
@@ -827,7 +840,7 @@ def test_a_spliced_kernel_runs_under_the_verifier_s_defaults(tmp_path: Path, fix
     x, y = torch.randn(5, 37), torch.randn(5, 37)
     with USER_MODES[given]():
         before = _modes()
-        op = kernel_op(task, source + f"# {given}\n", tmp_path)  # an op of its own: kernel_op defines each source once
+        op = kernel_op(task, source + f"# {given}\n", tmp_path)  # a source of its own: kernel_op defines one op each
         out = op(x, y)
         assert _modes() == before
     assert torch.allclose(out, torch.relu(x + y))
