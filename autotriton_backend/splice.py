@@ -18,7 +18,7 @@ import torch.fx as fx
 from .partition import Region
 from .verifier import gpu_frontend  # noqa: F401  (under TRITON_INTERPRET=1: kernels run as the verifier typed them)
 from .verifier.allowlist import gate
-from .verifier.defaults import as_judged
+from .verifier.defaults import CANDIDATE_MODULE, as_judged
 from .verifier.inputs import example_sizes, make_inputs
 from .task import KernelTask, load_reference
 
@@ -168,7 +168,7 @@ def _load_model_new(source: str, sha: str, module_dir: Path) -> torch.nn.Module:
     path = module_dir / f"kernel_{sha[:32]}.py"  # a real file: triton.jit reads kernel source through inspect
     if not path.exists() or hashlib.sha256(path.read_bytes()).hexdigest() != sha:
         path.write_text(source)
-    spec = importlib.util.spec_from_file_location(f"autotriton_kernel_{sha[:16]}", path)
+    spec = importlib.util.spec_from_file_location(CANDIDATE_MODULE, path)  # the runner's name: str(ModelNew) reads it
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -844,3 +844,16 @@ def test_a_spliced_kernel_runs_under_the_verifier_s_defaults(tmp_path: Path, fix
         out = op(x, y)
         assert _modes() == before
     assert torch.allclose(out, torch.relu(x + y))
+
+
+def test_a_spliced_kernel_is_imported_under_the_runner_s_name(tmp_path: Path) -> None:
+    """`str(ModelNew)` names the module a candidate was imported under; a kernel honest only under the runner's name
+    (tests/fixtures/user_process/round33_module_name_trigger.py) was judged correct and wrote zeros through the
+    backend, which imported it under a name of its own."""
+    from autotriton_backend.splice import kernel_op
+
+    task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
+    source = (Path(__file__).parent / "fixtures" / "user_process" / "round33_module_name_trigger.py").read_text()
+    op = kernel_op(task, source, tmp_path)
+    x, y = torch.randn(5, 37), torch.randn(5, 37)
+    assert torch.allclose(op(x, y), torch.relu(x + y))

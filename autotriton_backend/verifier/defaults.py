@@ -1,5 +1,5 @@
-"""The process-wide modes and defaults candidate code runs under: one rule for the verifier's runner and the
-backend, which runs a verified kernel in the user's process (`splice.kernel_op`).
+"""The process-wide modes and defaults candidate code runs under, and the name it is imported under: one rule for
+the verifier's runner and the backend, which runs a verified kernel in the user's process (`splice.kernel_op`).
 
 Allowed host code reads them without naming them: `torch.get_default_dtype()`, the dtype and device of a
 `torch.empty(1)` made without either, the dtype of a product under autocast, whether a view of a leaf that requires
@@ -16,6 +16,9 @@ from typing import Iterator
 import torch
 
 DEFAULT_DTYPE = torch.float32  # torch's own, which the verifier's processes never change
+# The name a candidate's source is imported under, by the runner and by the backend alike: `str(ModelNew)` names it,
+# and a kernel honest only under the runner's name was judged correct (round33_module_name_trigger.py).
+CANDIDATE_MODULE = "autotriton_candidate"
 
 
 @contextmanager

@@ -39,7 +39,6 @@ from .contain import INPUTS, SCRATCH, untraceable
 from .transport import Channel, ProtocolError, TensorRef, extent, read_tensor, write_tensor
 
 JOB = Path(SCRATCH) / "job"  # the candidate's working directory, wiped after each candidate
-CANDIDATE_MODULE = "autotriton_candidate"  # the name the candidate's source is imported under
 TEMPORARY = (Path("/tmp"), Path("/dev/shm"))  # private tmpfs mounts in the sandbox, wiped too
 MAX_ELEMENTS = 1 << 36
 
@@ -517,7 +516,7 @@ class _Session:
         `fill` says (monitors.FILLS). The source file is written afresh: the first build may have moved it away."""
         import torch
 
-        from .defaults import as_judged
+        from .defaults import CANDIDATE_MODULE, as_judged
         from .monitors import BuildMonitor, refusing_launches, watching_tensor_text
 
         path = JOB / "candidate.py"  # a real file: triton.jit reads kernel source through inspect
