@@ -7,7 +7,6 @@ exactly those of the ops it replaces. Inductor sees one extern call and fuses ar
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import operator
 from pathlib import Path
 from typing import Any, Callable
@@ -18,7 +17,7 @@ import torch.fx as fx
 from .partition import Region
 from .verifier import gpu_frontend  # noqa: F401  (under TRITON_INTERPRET=1: kernels run as the verifier typed them)
 from .verifier.allowlist import gate
-from .verifier.defaults import CANDIDATE_MODULE, as_judged
+from .verifier.defaults import as_judged, import_candidate
 from .verifier.inputs import example_sizes, make_inputs
 from .task import KernelTask, load_reference
 
@@ -168,8 +167,4 @@ def _load_model_new(source: str, sha: str, module_dir: Path) -> torch.nn.Module:
     path = module_dir / f"kernel_{sha[:32]}.py"  # a real file: triton.jit reads kernel source through inspect
     if not path.exists() or hashlib.sha256(path.read_bytes()).hexdigest() != sha:
         path.write_text(source)
-    spec = importlib.util.spec_from_file_location(CANDIDATE_MODULE, path)  # the runner's name: str(ModelNew) reads it
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.ModelNew().eval()
+    return import_candidate(path).ModelNew().eval()  # as the runner imports it

@@ -857,3 +857,22 @@ def test_a_spliced_kernel_is_imported_under_the_runner_s_name(tmp_path: Path) ->
     op = kernel_op(task, source, tmp_path)
     x, y = torch.randn(5, 37), torch.randn(5, 37)
     assert torch.allclose(op(x, y), torch.relu(x + y))
+
+
+def test_a_spliced_kernel_keeps_its_asserts_under_python_o(tmp_path: Path) -> None:
+    """The runner's processes never run under -O; a kernel whose host code counted on an assert's side effect
+    (tests/fixtures/user_process/round33_optimize_trigger.py) was judged correct and wrote zeros through the backend
+    in a `python -O` process, which had stripped the assert."""
+    fixture = Path(__file__).parent / "fixtures" / "user_process" / "round33_optimize_trigger.py"
+    script = (
+        "import sys, torch\n"
+        "from pathlib import Path\n"
+        "from autotriton_backend.splice import kernel_op\n"
+        "from autotriton_backend.task import KernelTask\n"
+        f"task = KernelTask.from_file(Path({str(CATALOGUE / 'task_add_relu.py')!r}))\n"
+        f"op = kernel_op(task, Path({str(fixture)!r}).read_text(), Path({str(tmp_path)!r}))\n"
+        "x, y = torch.randn(5, 37), torch.randn(5, 37)\n"
+        "print(sys.flags.optimize, torch.allclose(op(x, y), torch.relu(x + y)))\n")
+    run = subprocess.run([sys.executable, "-O", "-c", script], capture_output=True, text=True, timeout=600,
+                         env={**os.environ, "TRITON_INTERPRET": "1"})
+    assert run.stdout.split()[-2:] == ["1", "True"], run.stderr[-2000:]

@@ -1,5 +1,5 @@
-"""The process-wide modes and defaults candidate code runs under, and the name it is imported under: one rule for
-the verifier's runner and the backend, which runs a verified kernel in the user's process (`splice.kernel_op`).
+"""The process-wide modes and defaults candidate code runs under, and how it is imported: one rule for the
+verifier's runner and the backend, which runs a verified kernel in the user's process (`splice.kernel_op`).
 
 Allowed host code reads them without naming them: `torch.get_default_dtype()`, the dtype and device of a
 `torch.empty(1)` made without either, the dtype of a product under autocast, whether a view of a leaf that requires
@@ -9,16 +9,28 @@ verifier's was judged correct and wrong under a user's (tests/fixtures/user_proc
 """
 from __future__ import annotations
 
+import importlib.util
 import sys
+import types
 from contextlib import contextmanager, nullcontext
+from pathlib import Path
 from typing import Iterator
 
 import torch
 
 DEFAULT_DTYPE = torch.float32  # torch's own, which the verifier's processes never change
-# The name a candidate's source is imported under, by the runner and by the backend alike: `str(ModelNew)` names it,
-# and a kernel honest only under the runner's name was judged correct (round33_module_name_trigger.py).
-CANDIDATE_MODULE = "autotriton_candidate"
+CANDIDATE_MODULE = "autotriton_candidate"  # `str(ModelNew)` names it (round33_module_name_trigger.py)
+
+
+def import_candidate(path: Path) -> types.ModuleType:
+    """The candidate's module, imported from its file under one name and with its asserts kept whatever the
+    importing interpreter's -O: the runner's processes never optimise, a user's may, and an assert with a side
+    effect in host code tells the two apart (tests/fixtures/user_process/round33_optimize_trigger.py)."""
+    spec = importlib.util.spec_from_file_location(CANDIDATE_MODULE, path)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    exec(compile(path.read_bytes(), str(path), "exec", dont_inherit=True, optimize=0), vars(module))  # PEP 263 decoding
+    return module
 
 
 @contextmanager

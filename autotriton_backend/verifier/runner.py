@@ -19,7 +19,6 @@ from __future__ import annotations
 import ctypes
 import functools
 import gc
-import importlib.util
 import linecache
 import os
 import resource
@@ -516,7 +515,7 @@ class _Session:
         `fill` says (monitors.FILLS). The source file is written afresh: the first build may have moved it away."""
         import torch
 
-        from .defaults import CANDIDATE_MODULE, as_judged
+        from .defaults import as_judged, import_candidate
         from .monitors import BuildMonitor, refusing_launches, watching_tensor_text
 
         path = JOB / "candidate.py"  # a real file: triton.jit reads kernel source through inspect
@@ -531,9 +530,7 @@ class _Session:
                                      "kernels from forward only")
         with as_judged(forward=False), monitor, watching_tensor_text(monitor), launches:
             try:
-                spec = importlib.util.spec_from_file_location(CANDIDATE_MODULE, path)
-                module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-                spec.loader.exec_module(module)  # type: ignore[union-attr]
+                module = import_candidate(path)
                 model_cls = module.ModelNew
             except Exception as exc:
                 raise _Failed("load", short_error(exc)) from None
