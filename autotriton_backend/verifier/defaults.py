@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib.util
 import sys
 import types
-from contextlib import contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Iterator
 
@@ -43,8 +43,8 @@ def as_judged(forward: bool) -> Iterator[None]:
     torch.set_default_dtype(DEFAULT_DTYPE)
     torch.set_flush_denormal(False)
     try:
-        with device, torch.inference_mode(False), torch.set_grad_enabled(not forward), \
-                torch.autocast("cpu", enabled=False), torch.autocast("cuda", enabled=False):
+        with device, torch.inference_mode(False), torch.set_grad_enabled(not forward), _no_autocast("cpu"), \
+                _no_autocast("cuda"):
             yield
     finally:
         torch.set_default_dtype(dtype)
@@ -55,3 +55,8 @@ def flushing_denormals() -> bool:
     """Whether this thread flushes subnormal results to zero (`torch.set_flush_denormal` has no getter): half the
     smallest normal double is subnormal, read at run time so that no compiler folds it."""
     return sys.float_info.min / 2 == 0.0
+
+
+def _no_autocast(device_type: str) -> AbstractContextManager[None]:
+    """Autocast off for `device_type`, entered only where it is on (entering costs some 5 us a call of the op)."""
+    return torch.autocast(device_type, enabled=False) if torch.is_autocast_enabled(device_type) else nullcontext()
