@@ -7,7 +7,6 @@ exactly those of the ops it replaces. Inductor sees one extern call and fuses ar
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import operator
 from pathlib import Path
 from typing import Any, Callable
@@ -18,6 +17,7 @@ import torch.fx as fx
 from .partition import Region
 from .verifier import gpu_frontend  # noqa: F401  (under TRITON_INTERPRET=1: kernels run as the verifier typed them)
 from .verifier.allowlist import gate
+from .verifier.defaults import as_judged, import_candidate
 from .verifier.inputs import example_sizes, make_inputs
 from .task import KernelTask, load_reference
 
@@ -35,12 +35,14 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path) -> torch._ops.OpO
     name = f"k_{sha[:16]}_{task.key[:8]}"
     if name in _DEFINED:
         return _DEFINED[name]
-    model = _load_model_new(source, sha, module_dir)
+    with as_judged(forward=False):  # the user's defaults and modes are not the verifier's (verifier/defaults.py)
+        model = _load_model_new(source, sha, module_dir)
     orders = [spec.dim_order for spec in task.inputs]
 
     def run(*args: torch.Tensor) -> Any:
-        # each input in a storage of its own too, as the verifier makes them
-        return model(*_unaliased([_in_layout(x, order) for x, order in zip(args, orders)], ()))
+        with as_judged(forward=True):
+            # each input in a storage of its own too, as the verifier makes them
+            return model(*_unaliased([_in_layout(x, order) for x, order in zip(args, orders)], ()))
 
     return _define(name, task, run)
 
@@ -165,8 +167,4 @@ def _load_model_new(source: str, sha: str, module_dir: Path) -> torch.nn.Module:
     path = module_dir / f"kernel_{sha[:32]}.py"  # a real file: triton.jit reads kernel source through inspect
     if not path.exists() or hashlib.sha256(path.read_bytes()).hexdigest() != sha:
         path.write_text(source)
-    spec = importlib.util.spec_from_file_location(f"autotriton_kernel_{sha[:16]}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.ModelNew().eval()
+    return import_candidate(path).ModelNew().eval()  # as the runner imports it

@@ -1,6 +1,7 @@
 """Fast checks of the verifier's parts: static rules, the audit hook, task keys, inputs, the CLI."""
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import math
@@ -8,6 +9,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 import torch
@@ -787,3 +789,90 @@ def test_a_spliced_kernel_gets_each_input_in_a_storage_of_its_own(tmp_path: Path
     x = torch.randn(5, 37)
     with torch.no_grad():
         assert torch.allclose(op(x, x), torch.relu(x + x))
+
+
+@contextlib.contextmanager
+def _flush_denormal() -> Iterator[None]:
+    """A thread that flushes subnormals to zero for a while (`torch.set_flush_denormal` has no context manager)."""
+    torch.set_flush_denormal(True)
+    try:
+        yield
+    finally:
+        torch.set_flush_denormal(False)
+
+
+@contextlib.contextmanager
+def _default_dtype(dtype: torch.dtype) -> Iterator[None]:
+    """A process whose default dtype is `dtype` for a while (torch has no context manager for it)."""
+    before = torch.get_default_dtype()
+    torch.set_default_dtype(dtype)
+    try:
+        yield
+    finally:
+        torch.set_default_dtype(before)
+
+
+def _modes() -> tuple[object, ...]:
+    """The process-wide defaults and modes a user may set, as the user's code would see them."""
+    from autotriton_backend.verifier.defaults import flushing_denormals
+
+    return (torch.get_default_dtype(), torch.get_default_device(), torch.is_grad_enabled(),
+            torch.is_inference_mode_enabled(), torch.is_autocast_enabled("cpu"), flushing_denormals())
+
+
+USER_MODES = {"as_judged": contextlib.ExitStack, "float64": lambda: _default_dtype(torch.float64), "no_grad": torch.no_grad,
+              "inference_mode": torch.inference_mode, "autocast": lambda: torch.autocast("cpu"),
+              "default_device": lambda: torch.device("meta"), "flush_denormal": _flush_denormal}
+
+
+@pytest.mark.parametrize("fixture", ["round33_default_dtype_trigger", "round33_judged_modes_trigger",
+                                     "round33_flush_denormal_trigger"])
+@pytest.mark.parametrize("given", list(USER_MODES))
+def test_a_spliced_kernel_runs_under_the_verifier_s_defaults(tmp_path: Path, fixture: str, given: str) -> None:
+    """The verifier loads and runs candidates under torch's defaults (float32, tensors made on the CPU, no autocast,
+    no inference mode, subnormals kept, gradients off in forward only); kernels honest only there (the round33
+    fixtures) were judged correct and wrote zeros when the user's process built and ran the op under other ones.
+    The user's modes are theirs again after the op."""
+    from autotriton_backend.splice import kernel_op
+
+    task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
+    source = (Path(__file__).parent / "fixtures" / "user_process" / f"{fixture}.py").read_text()
+    x, y = torch.randn(5, 37), torch.randn(5, 37)
+    with USER_MODES[given]():
+        before = _modes()
+        op = kernel_op(task, source + f"# {given}\n", tmp_path)  # a source of its own: kernel_op defines one op each
+        out = op(x, y)
+        assert _modes() == before
+    assert torch.allclose(out, torch.relu(x + y))
+
+
+def test_a_spliced_kernel_is_imported_under_the_runner_s_name(tmp_path: Path) -> None:
+    """`str(ModelNew)` names the module a candidate was imported under; a kernel honest only under the runner's name
+    (tests/fixtures/user_process/round33_module_name_trigger.py) was judged correct and wrote zeros through the
+    backend, which imported it under a name of its own."""
+    from autotriton_backend.splice import kernel_op
+
+    task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
+    source = (Path(__file__).parent / "fixtures" / "user_process" / "round33_module_name_trigger.py").read_text()
+    op = kernel_op(task, source, tmp_path)
+    x, y = torch.randn(5, 37), torch.randn(5, 37)
+    assert torch.allclose(op(x, y), torch.relu(x + y))
+
+
+def test_a_spliced_kernel_keeps_its_asserts_under_python_o(tmp_path: Path) -> None:
+    """The runner's processes never run under -O; a kernel whose host code counted on an assert's side effect
+    (tests/fixtures/user_process/round33_optimize_trigger.py) was judged correct and wrote zeros through the backend
+    in a `python -O` process, which had stripped the assert."""
+    fixture = Path(__file__).parent / "fixtures" / "user_process" / "round33_optimize_trigger.py"
+    script = (
+        "import sys, torch\n"
+        "from pathlib import Path\n"
+        "from autotriton_backend.splice import kernel_op\n"
+        "from autotriton_backend.task import KernelTask\n"
+        f"task = KernelTask.from_file(Path({str(CATALOGUE / 'task_add_relu.py')!r}))\n"
+        f"op = kernel_op(task, Path({str(fixture)!r}).read_text(), Path({str(tmp_path)!r}))\n"
+        "x, y = torch.randn(5, 37), torch.randn(5, 37)\n"
+        "print(sys.flags.optimize, torch.allclose(op(x, y), torch.relu(x + y)))\n")
+    run = subprocess.run([sys.executable, "-O", "-c", script], capture_output=True, text=True, timeout=600,
+                         env={**os.environ, "TRITON_INTERPRET": "1"})
+    assert run.stdout.split()[-2:] == ["1", "True"], run.stderr[-2000:]

@@ -19,7 +19,6 @@ from __future__ import annotations
 import ctypes
 import functools
 import gc
-import importlib.util
 import linecache
 import os
 import resource
@@ -39,7 +38,6 @@ from .contain import INPUTS, SCRATCH, untraceable
 from .transport import Channel, ProtocolError, TensorRef, extent, read_tensor, write_tensor
 
 JOB = Path(SCRATCH) / "job"  # the candidate's working directory, wiped after each candidate
-CANDIDATE_MODULE = "autotriton_candidate"  # the name the candidate's source is imported under
 TEMPORARY = (Path("/tmp"), Path("/dev/shm"))  # private tmpfs mounts in the sandbox, wiped too
 MAX_ELEMENTS = 1 << 36
 
@@ -517,6 +515,7 @@ class _Session:
         `fill` says (monitors.FILLS). The source file is written afresh: the first build may have moved it away."""
         import torch
 
+        from .defaults import as_judged, import_candidate
         from .monitors import BuildMonitor, refusing_launches, watching_tensor_text
 
         path = JOB / "candidate.py"  # a real file: triton.jit reads kernel source through inspect
@@ -527,13 +526,11 @@ class _Session:
         lines = [line + "\n" for line in python_lines(source)]  # numbered as Python numbers the code's lines
         linecache.cache[str(path)] = (len(source), None, lines, str(path))
         monitor = BuildMonitor(fill)
-        with monitor, watching_tensor_text(monitor), refusing_launches("a Triton kernel was launched while the "
-                                                                        "module loaded or in __init__: launch "
-                                                                        "kernels from forward only"):
+        launches = refusing_launches("a Triton kernel was launched while the module loaded or in __init__: launch "
+                                     "kernels from forward only")
+        with as_judged(forward=False), monitor, watching_tensor_text(monitor), launches:
             try:
-                spec = importlib.util.spec_from_file_location(CANDIDATE_MODULE, path)
-                module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-                spec.loader.exec_module(module)  # type: ignore[union-attr]
+                module = import_candidate(path)
                 model_cls = module.ModelNew
             except Exception as exc:
                 raise _Failed("load", short_error(exc)) from None
@@ -550,13 +547,14 @@ class _Session:
         """One forward under the monitors; outputs written back, and any input it changed (`given`: their files)."""
         import torch
 
+        from .defaults import as_judged
         from .gpu_frontend import OutOfBounds
         from .monitors import LaunchRefused, monitor_forward
 
         state = kept_state(self.model, self.module, self.own_names)
         started = time.perf_counter()
         try:
-            with torch.no_grad(), monitor_forward(fill) as monitor:
+            with as_judged(forward=True), monitor_forward(fill) as monitor:
                 outputs = self.model(*inputs)
                 if self.device.startswith("cuda"):
                     torch.cuda.synchronize()

@@ -1,0 +1,62 @@
+"""The process-wide modes and defaults candidate code runs under, and how it is imported: one rule for the
+verifier's runner and the backend, which runs a verified kernel in the user's process (`splice.kernel_op`).
+
+Allowed host code reads them without naming them: `torch.get_default_dtype()`, the dtype and device of a
+`torch.empty(1)` made without either, the dtype of a product under autocast, whether a view of a leaf that requires
+grad requires grad (not under inference mode), whether a product of it does (not under no_grad), whether a subnormal
+Python float survives a multiplication (not under `torch.set_flush_denormal(True)`). A kernel honest only under the
+verifier's was judged correct and wrong under a user's (tests/fixtures/user_process/round33_*.py).
+"""
+from __future__ import annotations
+
+import importlib.util
+import sys
+import types
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from pathlib import Path
+from typing import Iterator
+
+import torch
+
+DEFAULT_DTYPE = torch.float32  # torch's own, which the verifier's processes never change
+CANDIDATE_MODULE = "autotriton_candidate"  # `str(ModelNew)` names it (round33_module_name_trigger.py)
+
+
+def import_candidate(path: Path) -> types.ModuleType:
+    """The candidate's module, imported from its file under one name and with its asserts kept whatever the
+    importing interpreter's -O: the runner's processes never optimise, a user's may, and an assert with a side
+    effect in host code tells the two apart (tests/fixtures/user_process/round33_optimize_trigger.py)."""
+    spec = importlib.util.spec_from_file_location(CANDIDATE_MODULE, path)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    exec(compile(path.read_bytes(), str(path), "exec", dont_inherit=True, optimize=0), vars(module))  # PEP 263 decoding
+    return module
+
+
+@contextmanager
+def as_judged(forward: bool) -> Iterator[None]:
+    """Run candidate code as the verifier does: float32 by default, new tensors on the CPU unless told otherwise,
+    no autocast, no inference mode, subnormals kept, and gradients off in forward, on while the module loads and
+    `__init__` runs. What the caller had set is back on the way out."""
+    dtype, flushing = torch.get_default_dtype(), flushing_denormals()
+    device = torch.device("cpu") if torch.get_default_device().type != "cpu" else nullcontext()
+    torch.set_default_dtype(DEFAULT_DTYPE)
+    torch.set_flush_denormal(False)
+    try:
+        with device, torch.inference_mode(False), torch.set_grad_enabled(not forward), _no_autocast("cpu"), \
+                _no_autocast("cuda"):
+            yield
+    finally:
+        torch.set_default_dtype(dtype)
+        torch.set_flush_denormal(flushing)
+
+
+def flushing_denormals() -> bool:
+    """Whether this thread flushes subnormal results to zero (`torch.set_flush_denormal` has no getter): half the
+    smallest normal double is subnormal, read at run time so that no compiler folds it."""
+    return sys.float_info.min / 2 == 0.0
+
+
+def _no_autocast(device_type: str) -> AbstractContextManager[None]:
+    """Autocast off for `device_type`, entered only where it is on (entering costs some 5 us a call of the op)."""
+    return torch.autocast(device_type, enabled=False) if torch.is_autocast_enabled(device_type) else nullcontext()
