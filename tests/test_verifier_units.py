@@ -791,6 +791,25 @@ def test_a_spliced_kernel_gets_each_input_in_a_storage_of_its_own(tmp_path: Path
         assert torch.allclose(op(x, x), torch.relu(x + x))
 
 
+
+def test_a_spliced_kernel_runs_only_at_sizes_the_verifier_drew(tmp_path: Path) -> None:
+    """The verifier draws a symbolic size from the symbol's range, whose top is a cap for testing; a user's dynamic
+    graph calls the op at any size. A kernel honest only up to the cap (tests/fixtures/user_process/
+    round34_unjudged_size_trigger.py) was judged correct and wrote zeros above it; there the op runs the region's own
+    ops, and the kernel still runs at every size the verifier could draw."""
+    from autotriton_backend.splice import kernel_op
+    from autotriton_backend.verifier.monitors import counting_launches
+
+    source = (Path(__file__).parent / "fixtures" / "user_process" / "round34_unjudged_size_trigger.py").read_text()
+    verdict = verify(symbolic_task(), Candidate(source), VerifyOptions(device="cpu"))
+    assert verdict.correct, verdict.feedback
+    op = kernel_op(symbolic_task(), source, tmp_path)
+    for rows, launches in ((3, 1), (40, 1), (41, 0), (100, 0)):
+        x = torch.randn(rows, 16)
+        with counting_launches() as counter:
+            out = op(x)
+        assert torch.allclose(out, x * 2.0) and counter.launches == launches, rows
+
 @contextlib.contextmanager
 def _flush_denormal() -> Iterator[None]:
     """A thread that flushes subnormals to zero for a while (`torch.set_flush_denormal` has no context manager)."""
