@@ -810,6 +810,24 @@ def test_a_spliced_kernel_runs_only_at_sizes_the_verifier_drew(tmp_path: Path) -
             out = op(x)
         assert torch.allclose(out, x * 2.0) and counter.launches == launches, rows
 
+
+def test_an_index_input_is_judged_over_every_row_it_can_index(tmp_path: Path) -> None:
+    """A region's index input was judged with ids in 0..7 whatever the length of the dim it indexes; a kernel honest
+    only there (tests/fixtures/user_process/round34_index_range_trigger.py) was judged correct and wrote zeros for a
+    user's ids from 8 on. The verifier now draws ids over every row of the table, and refuses it."""
+    from autotriton_backend.collect import collect_tasks
+    from autotriton_backend.splice import kernel_op
+
+    torch.manual_seed(0)
+    table = torch.nn.Embedding(100, 16)
+    (found,) = collect_tasks(lambda ids: torch.relu(table(ids) * 2.0), [torch.randint(0, 100, (3, 5))]).tasks
+    source = (Path(__file__).parent / "fixtures" / "user_process" / "round34_index_range_trigger.py").read_text()
+    op, weight = kernel_op(found.task, source, tmp_path), table.weight.detach()
+    for ids, honest in ((torch.randint(0, 8, (3, 5)), True), (torch.arange(85, 100).view(3, 5), False)):
+        assert torch.allclose(op(weight, ids), torch.relu(weight[ids] * 2.0)) == honest
+    verdict = verify(found.task, Candidate(source), VerifyOptions(device="cpu"))
+    assert verdict.failed_check is not None and verdict.failed_check.name == "mismatch", verdict.feedback
+
 @contextlib.contextmanager
 def _flush_denormal() -> Iterator[None]:
     """A thread that flushes subnormals to zero for a while (`torch.set_flush_denormal` has no context manager)."""
