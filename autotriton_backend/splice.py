@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import operator
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Callable
 
@@ -23,6 +24,7 @@ from .task import KernelTask, load_reference
 
 _LIBRARY = torch.library.Library("autotriton", "FRAGMENT")
 _DEFINED: dict[str, torch._ops.OpOverload] = {}
+_RETURNS: dict[torch._ops.OpOverload, tuple[torch.dtype, ...]] = {}  # each op's output dtypes, as its fake gives them
 
 
 def kernel_op(task: KernelTask, source: str, module_dir: Path) -> torch._ops.OpOverload:
@@ -41,14 +43,14 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path) -> torch._ops.OpO
     sizes, eager = judged_sizes(task), _eager(task)
 
     def run(*args: torch.Tensor) -> Any:
-        if not all(low <= args[i].shape[dim] <= high for i, dim, low, high in sizes):
-            # a size the verifier never drew: the region's own ops (tests/fixtures/user_process/round34_unjudged_size_trigger.py)
-            return eager(*args)
         with as_judged(forward=True):
+            if not all(low <= args[i].shape[dim] <= high for i, dim, low, high in sizes):
+                # a size the verifier never drew: the region's own ops (tests/fixtures/user_process/round34_unjudged_size_trigger.py)
+                return eager(*args)
             # each input in a storage of its own too, as the verifier makes them
             return model(*_unaliased([_in_layout(x, order) for x, order in zip(args, orders)], ()))
 
-    return _define(name, task, run)
+    return _define(name, task, run, lambda: as_judged(forward=True))
 
 
 def eager_op(task: KernelTask) -> torch._ops.OpOverload:
@@ -59,7 +61,7 @@ def eager_op(task: KernelTask) -> torch._ops.OpOverload:
     name = f"eager_{task.key[:24]}"
     if name in _DEFINED:
         return _DEFINED[name]
-    return _define(name, task, _eager(task))
+    return _define(name, task, _eager(task), torch.no_grad)
 
 
 def _eager(task: KernelTask) -> Callable[..., Any]:
@@ -74,20 +76,37 @@ def _eager(task: KernelTask) -> Callable[..., Any]:
     return run
 
 
-def _define(name: str, task: KernelTask, run: Callable[..., Any]) -> torch._ops.OpOverload:
-    """Define `autotriton::name` with `run` as its implementation and the region's reference as its fake."""
+def _define(name: str, task: KernelTask, run: Callable[..., Any],
+            modes: Callable[[], AbstractContextManager[Any]]) -> torch._ops.OpOverload:
+    """Define `autotriton::name` with `run` as its implementation and, as its fake, the region's reference under the
+    `modes` that `run` runs under: the dtypes a reference returns follow the process's default dtype where ATen
+    promotes a Python scalar (`ids * 0.5`), and a kernel runs under the verifier's (`check_returns`)."""
     reference = load_reference(task.source)["Model"]()
-    with torch.no_grad():
-        meta_inputs = make_inputs(task, 0, example_sizes(task), "meta")
-        outputs = reference(*meta_inputs)
-    count = len(outputs) if isinstance(outputs, (tuple, list)) else 1
+
+    def fake(*args: torch.Tensor) -> Any:
+        with modes():
+            return reference(*args)
+
+    outputs = fake(*make_inputs(task, 0, example_sizes(task), "meta"))
+    outputs = tuple(outputs) if isinstance(outputs, (tuple, list)) else (outputs,)
     arguments = ", ".join(f"Tensor x{i}" for i in range(len(task.inputs)))
-    returns = "Tensor" if count == 1 else "(" + ", ".join(["Tensor"] * count) + ")"
+    returns = "Tensor" if len(outputs) == 1 else "(" + ", ".join(["Tensor"] * len(outputs)) + ")"
     _LIBRARY.define(f"{name}({arguments}) -> {returns}")
     _LIBRARY.impl(name, run, "CompositeExplicitAutograd")
-    torch.library.register_fake(f"autotriton::{name}", lib=_LIBRARY)(lambda *args: reference(*args))
-    _DEFINED[name] = getattr(torch.ops.autotriton, name).default
-    return _DEFINED[name]
+    torch.library.register_fake(f"autotriton::{name}", lib=_LIBRARY)(fake)
+    op = _DEFINED[name] = getattr(torch.ops.autotriton, name).default
+    _RETURNS[op] = tuple(out.dtype for out in outputs)
+    return op
+
+
+def check_returns(op: torch._ops.OpOverload, region: Region) -> None:
+    """Refuse to splice `op` where the graph reads its outputs in other dtypes than it returns: inductor asserts an
+    extern op's sizes and strides, never its dtypes, so a float32 output read as the float64 a user's default dtype
+    made of the region gave garbage and corrupted the heap (tests/fixtures/user_process/round34_default_dtype_output.py)."""
+    wanted = tuple(node.meta["val"].dtype for node in region.outputs)
+    if wanted != _RETURNS[op]:
+        raise ValueError(f"the graph reads the region's outputs as {wanted}, the op returns {_RETURNS[op]}: this "
+                         "process's default dtype is not the one the op was judged under")
 
 
 def _unaliased(outputs: Any, inputs: tuple[torch.Tensor, ...]) -> Any:
