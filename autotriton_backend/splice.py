@@ -88,14 +88,26 @@ def _define(name: str, task: KernelTask, run: Callable[..., Any],
             return reference(*args)
 
     outputs = fake(*make_inputs(task, 0, example_sizes(task), "meta"))
-    outputs = tuple(outputs) if isinstance(outputs, (tuple, list)) else (outputs,)
+    single = not isinstance(outputs, (tuple, list))
+    dtypes = tuple(out.dtype for out in ((outputs,) if single else outputs))
+
+    def checked(*args: torch.Tensor) -> Any:
+        """`run`, refusing any output in a dtype other than the fake's: inductor checks sizes and strides only, and
+        read a kernel's float16 output, correct at every size the verifier tried, as float32 at another: past the
+        buffer's end, a corrupted heap (tests/fixtures/user_process/round34_size_dtype_trigger.py)."""
+        got = run(*args)
+        if tuple(out.dtype for out in ((got,) if single else got)) != dtypes:
+            raise RuntimeError(f"autotriton::{name} returned {got.dtype if single else [o.dtype for o in got]} "
+                               f"where its fake returns {dtypes}: refused")
+        return got
+
     arguments = ", ".join(f"Tensor x{i}" for i in range(len(task.inputs)))
-    returns = "Tensor" if len(outputs) == 1 else "(" + ", ".join(["Tensor"] * len(outputs)) + ")"
+    returns = "Tensor" if single else "(" + ", ".join(["Tensor"] * len(dtypes)) + ")"
     _LIBRARY.define(f"{name}({arguments}) -> {returns}")
-    _LIBRARY.impl(name, run, "CompositeExplicitAutograd")
+    _LIBRARY.impl(name, checked, "CompositeExplicitAutograd")
     torch.library.register_fake(f"autotriton::{name}", lib=_LIBRARY)(fake)
     op = _DEFINED[name] = getattr(torch.ops.autotriton, name).default
-    _RETURNS[op] = tuple(out.dtype for out in outputs)
+    _RETURNS[op] = dtypes
     return op
 
 

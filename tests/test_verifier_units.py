@@ -828,6 +828,20 @@ def test_an_index_input_is_judged_over_every_row_it_can_index(tmp_path: Path) ->
     verdict = verify(found.task, Candidate(source), VerifyOptions(device="cpu"))
     assert verdict.failed_check is not None and verdict.failed_check.name == "mismatch", verdict.feedback
 
+
+def test_a_spliced_kernel_may_return_only_the_dtypes_its_fake_gives(tmp_path: Path) -> None:
+    """The verifier tries two sizes of a symbolic range; a kernel whose output is float16 at one size it rarely draws
+    (tests/fixtures/user_process/round34_size_dtype_trigger.py) was judged correct, and inductor, which checks an
+    extern op's sizes and strides only, read that output as float32 past its end. The op refuses it."""
+    from autotriton_backend.splice import kernel_op
+
+    source = (Path(__file__).parent / "fixtures" / "user_process" / "round34_size_dtype_trigger.py").read_text()
+    op = kernel_op(symbolic_task(), source, tmp_path)
+    x = torch.randn(28, 16)
+    assert torch.allclose(op(x), x * 2.0)
+    with pytest.raises(RuntimeError, match=r"returned torch.float16 where its fake returns \(torch.float32,\)"):
+        op(torch.randn(29, 16))
+
 @contextlib.contextmanager
 def _flush_denormal() -> Iterator[None]:
     """A thread that flushes subnormals to zero for a while (`torch.set_flush_denormal` has no context manager)."""
