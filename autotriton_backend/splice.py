@@ -45,7 +45,8 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path) -> torch._ops.OpO
     def run(*args: torch.Tensor) -> Any:
         with as_judged(forward=True):
             if not all(low <= args[i].shape[dim] <= high for i, dim, low, high in sizes):
-                # a size the verifier never drew: the region's own ops (tests/fixtures/user_process/round34_unjudged_size_trigger.py)
+                # a size the verifier never drew: the region's own ops
+                # (tests/fixtures/user_process/round34_unjudged_size_trigger.py)
                 return eager(*args)
             # each input in a storage of its own too, as the verifier makes them
             return model(*_unaliased([_in_layout(x, order) for x, order in zip(args, orders)], ()))
@@ -114,7 +115,8 @@ def _define(name: str, task: KernelTask, run: Callable[..., Any],
 def check_returns(op: torch._ops.OpOverload, region: Region) -> None:
     """Refuse to splice `op` where the graph reads its outputs in other dtypes than it returns: inductor asserts an
     extern op's sizes and strides, never its dtypes, so a float32 output read as the float64 a user's default dtype
-    made of the region gave garbage and corrupted the heap (tests/fixtures/user_process/round34_default_dtype_output.py)."""
+    made of the region gave garbage and corrupted the heap
+    (tests/fixtures/user_process/round34_default_dtype_output.py)."""
     wanted = tuple(node.meta["val"].dtype for node in region.outputs)
     if wanted != _RETURNS[op]:
         raise ValueError(f"the graph reads the region's outputs as {wanted}, the op returns {_RETURNS[op]}: this "
