@@ -36,7 +36,7 @@ from .region_task import region_to_task
 from .report import RegionRecord, compile_report
 from .resolve import resolve
 from .searching import EngineUnavailable, Searcher, load_searcher
-from .splice import eager_op, kernel_op, splice
+from .splice import check_returns, eager_op, kernel_op, splice
 from .task import KernelTask
 from .verifier.timing import interleaved_medians
 
@@ -244,6 +244,7 @@ class KernelPass(CustomGraphPass):
             if entry is None or entry.source is None:
                 return None
             op = _entry_op(entry, self.module_dir, task)
+            check_returns(op, region)
             record.choice = "eager" if entry.is_eager else "kernel"
             record.spliced = True
             record.speedup_vs_inductor = entry.speedup_vs_inductor

@@ -148,10 +148,10 @@ def _spec(node: fx.Node, names: DimNames, positive: bool, index_limit: int | Non
     low = high = None
     if dtype in FLOAT_DTYPES and positive:
         low, high = POSITIVE_RANGE
-    elif dtype not in FLOAT_DTYPES and dtype != "bool":
-        low, high = INTEGER_RANGE
-        if index_limit is not None:
-            high = max(1, min(high, index_limit))
+    elif dtype not in FLOAT_DTYPES and dtype != "bool":  # an index over every row a user's may name, not 0..7 of
+        # them: a kernel honest only there was judged correct
+        # (tests/fixtures/user_process/round34_index_range_trigger.py)
+        low, high = INTEGER_RANGE if index_limit is None else (0, max(1, index_limit))
     order = dim_order_of(example_tensor(value)) if is_dense(value) else None
     return InputSpec(shape=tuple(names.size(s) for s in value.shape), dtype=dtype, dim_order=order, low=low, high=high)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import operator
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Callable
 
@@ -18,11 +19,12 @@ from .partition import Region
 from .verifier import gpu_frontend  # noqa: F401  (under TRITON_INTERPRET=1: kernels run as the verifier typed them)
 from .verifier.allowlist import gate
 from .verifier.defaults import as_judged, import_candidate
-from .verifier.inputs import example_sizes, make_inputs
+from .verifier.inputs import example_sizes, judged_sizes, make_inputs
 from .task import KernelTask, load_reference
 
 _LIBRARY = torch.library.Library("autotriton", "FRAGMENT")
 _DEFINED: dict[str, torch._ops.OpOverload] = {}
+_RETURNS: dict[torch._ops.OpOverload, tuple[torch.dtype, ...]] = {}  # each op's output dtypes, as its fake gives them
 
 
 def kernel_op(task: KernelTask, source: str, module_dir: Path) -> torch._ops.OpOverload:
@@ -38,13 +40,18 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path) -> torch._ops.OpO
     with as_judged(forward=False):  # the user's defaults and modes are not the verifier's (verifier/defaults.py)
         model = _load_model_new(source, sha, module_dir)
     orders = [spec.dim_order for spec in task.inputs]
+    sizes, eager = judged_sizes(task), _eager(task)
 
     def run(*args: torch.Tensor) -> Any:
         with as_judged(forward=True):
+            if not all(low <= args[i].shape[dim] <= high for i, dim, low, high in sizes):
+                # a size the verifier never drew: the region's own ops
+                # (tests/fixtures/user_process/round34_unjudged_size_trigger.py)
+                return eager(*args)
             # each input in a storage of its own too, as the verifier makes them
             return model(*_unaliased([_in_layout(x, order) for x, order in zip(args, orders)], ()))
 
-    return _define(name, task, run)
+    return _define(name, task, run, lambda: as_judged(forward=True))
 
 
 def eager_op(task: KernelTask) -> torch._ops.OpOverload:
@@ -55,6 +62,11 @@ def eager_op(task: KernelTask) -> torch._ops.OpOverload:
     name = f"eager_{task.key[:24]}"
     if name in _DEFINED:
         return _DEFINED[name]
+    return _define(name, task, _eager(task), torch.no_grad)
+
+
+def _eager(task: KernelTask) -> Callable[..., Any]:
+    """The region's own ATen ops as an op's implementation: its outputs alias none of its inputs."""
     reference = load_reference(task.source)["Model"]().eval()
 
     def run(*args: torch.Tensor) -> Any:
@@ -62,23 +74,53 @@ def eager_op(task: KernelTask) -> torch._ops.OpOverload:
             outputs = reference(*args)
         return _unaliased(outputs, args)
 
-    return _define(name, task, run)
+    return run
 
 
-def _define(name: str, task: KernelTask, run: Callable[..., Any]) -> torch._ops.OpOverload:
-    """Define `autotriton::name` with `run` as its implementation and the region's reference as its fake."""
+def _define(name: str, task: KernelTask, run: Callable[..., Any],
+            modes: Callable[[], AbstractContextManager[Any]]) -> torch._ops.OpOverload:
+    """Define `autotriton::name` with `run` as its implementation and, as its fake, the region's reference under the
+    `modes` that `run` runs under: the dtypes a reference returns follow the process's default dtype where ATen
+    promotes a Python scalar (`ids * 0.5`), and a kernel runs under the verifier's (`check_returns`)."""
     reference = load_reference(task.source)["Model"]()
-    with torch.no_grad():
-        meta_inputs = make_inputs(task, 0, example_sizes(task), "meta")
-        outputs = reference(*meta_inputs)
-    count = len(outputs) if isinstance(outputs, (tuple, list)) else 1
+
+    def fake(*args: torch.Tensor) -> Any:
+        with modes():
+            return reference(*args)
+
+    outputs = fake(*make_inputs(task, 0, example_sizes(task), "meta"))
+    single = not isinstance(outputs, (tuple, list))
+    dtypes = tuple(out.dtype for out in ((outputs,) if single else outputs))
+
+    def checked(*args: torch.Tensor) -> Any:
+        """`run`, refusing any output in a dtype other than the fake's: inductor checks sizes and strides only, and
+        read a kernel's float16 output, correct at every size the verifier tried, as float32 at another: past the
+        buffer's end, a corrupted heap (tests/fixtures/user_process/round34_size_dtype_trigger.py)."""
+        got = run(*args)
+        if tuple(out.dtype for out in ((got,) if single else got)) != dtypes:
+            raise RuntimeError(f"autotriton::{name} returned {got.dtype if single else [o.dtype for o in got]} "
+                               f"where its fake returns {dtypes}: refused")
+        return got
+
     arguments = ", ".join(f"Tensor x{i}" for i in range(len(task.inputs)))
-    returns = "Tensor" if count == 1 else "(" + ", ".join(["Tensor"] * count) + ")"
+    returns = "Tensor" if single else "(" + ", ".join(["Tensor"] * len(dtypes)) + ")"
     _LIBRARY.define(f"{name}({arguments}) -> {returns}")
-    _LIBRARY.impl(name, run, "CompositeExplicitAutograd")
-    torch.library.register_fake(f"autotriton::{name}", lib=_LIBRARY)(lambda *args: reference(*args))
-    _DEFINED[name] = getattr(torch.ops.autotriton, name).default
-    return _DEFINED[name]
+    _LIBRARY.impl(name, checked, "CompositeExplicitAutograd")
+    torch.library.register_fake(f"autotriton::{name}", lib=_LIBRARY)(fake)
+    op = _DEFINED[name] = getattr(torch.ops.autotriton, name).default
+    _RETURNS[op] = dtypes
+    return op
+
+
+def check_returns(op: torch._ops.OpOverload, region: Region) -> None:
+    """Refuse to splice `op` where the graph reads its outputs in other dtypes than it returns: inductor asserts an
+    extern op's sizes and strides, never its dtypes, so a float32 output read as the float64 a user's default dtype
+    made of the region gave garbage and corrupted the heap
+    (tests/fixtures/user_process/round34_default_dtype_output.py)."""
+    wanted = tuple(node.meta["val"].dtype for node in region.outputs)
+    if wanted != _RETURNS[op]:
+        raise ValueError(f"the graph reads the region's outputs as {wanted}, the op returns {_RETURNS[op]}: this "
+                         "process's default dtype is not the one the op was judged under")
 
 
 def _unaliased(outputs: Any, inputs: tuple[torch.Tensor, ...]) -> Any:

@@ -211,6 +211,41 @@ def test_unusable_cache_directory_falls_back_to_inductor(tmp_path):
     torch.testing.assert_close(y, model(x))
 
 
+def test_a_kernel_is_spliced_only_where_the_graph_reads_the_dtypes_it_returns(tmp_path):
+    """An int tensor times a Python float is of the default dtype: the verifier judged this honest kernel's float32
+    (tests/fixtures/user_process/round34_default_dtype_output.py), and a user's float64 graph read that buffer as
+    float64 (garbage, and a corrupted heap: hence a process of its own). The region now stays with inductor there."""
+    script = textwrap.dedent("""
+        import sys, torch
+        from autotriton_backend import Candidate, VerifyOptions, verify
+        from autotriton_backend.collect import collect_tasks
+        from autotriton_backend.report import compile_report
+        from cache.environment import environment_key
+        from cache.store import CacheEntry, KernelCache
+
+        def model(ids, w):
+            return torch.sort(torch.relu(ids * 0.5 + 1.0), dim=1)[0] + w
+
+        ids, w = torch.randint(-4, 8, (3, 5)), torch.randn(3, 5)
+        (found,) = [c for c in collect_tasks(model, [ids, w]).tasks if "sort" not in c.task.source]
+        candidate = Candidate(sys.stdin.read())
+        verdict = verify(found.task, candidate, VerifyOptions(device="cpu"))
+        assert verdict.correct, verdict.feedback
+        KernelCache().put_winner(CacheEntry.winner(found.task, candidate, verdict, environment_key("cpu")))
+        torch._dynamo.reset()
+        torch.set_default_dtype(torch.float64)
+        with torch.no_grad():
+            w = w.double()
+            got = torch.compile(model, backend="autotriton", options={"mode": "cache"})(ids, w)
+        print(got.dtype, torch.equal(got, model(ids, w)), [r.detail for r in compile_report().records])
+    """)
+    source = (Path(__file__).parent / "fixtures" / "user_process" / "round34_default_dtype_output.py").read_text()
+    done = subprocess.run([sys.executable, "-c", script], input=source, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "TRITON_INTERPRET": "1"})
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split()[:2] == ["torch.float64", "True"] and "default dtype" in done.stdout, done.stdout
+
+
 def test_dynamic_shapes_splice_symbolic_tasks_that_run_at_any_batch_size():
     model = mlp()
     tasks = [c.task for c in collect_tasks(model, [torch.randn(4, 16)], dynamic=True).tasks if c.level == "fine"]

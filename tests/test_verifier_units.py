@@ -791,6 +791,57 @@ def test_a_spliced_kernel_gets_each_input_in_a_storage_of_its_own(tmp_path: Path
         assert torch.allclose(op(x, x), torch.relu(x + x))
 
 
+
+def test_a_spliced_kernel_runs_only_at_sizes_the_verifier_drew(tmp_path: Path) -> None:
+    """The verifier draws a symbolic size from the symbol's range, whose top is a cap for testing; a user's dynamic
+    graph calls the op at any size. A kernel honest only up to the cap (tests/fixtures/user_process/
+    round34_unjudged_size_trigger.py) was judged correct and wrote zeros above it; there the op runs the region's own
+    ops, and the kernel still runs at every size the verifier could draw."""
+    from autotriton_backend.splice import kernel_op
+    from autotriton_backend.verifier.monitors import counting_launches
+
+    source = (Path(__file__).parent / "fixtures" / "user_process" / "round34_unjudged_size_trigger.py").read_text()
+    verdict = verify(symbolic_task(), Candidate(source), VerifyOptions(device="cpu"))
+    assert verdict.correct, verdict.feedback
+    op = kernel_op(symbolic_task(), source, tmp_path)
+    for rows, launches in ((3, 1), (40, 1), (41, 0), (100, 0)):
+        x = torch.randn(rows, 16)
+        with counting_launches() as counter:
+            out = op(x)
+        assert torch.allclose(out, x * 2.0) and counter.launches == launches, rows
+
+
+def test_an_index_input_is_judged_over_every_row_it_can_index(tmp_path: Path) -> None:
+    """A region's index input was judged with ids in 0..7 whatever the length of the dim it indexes; a kernel honest
+    only there (tests/fixtures/user_process/round34_index_range_trigger.py) was judged correct and wrote zeros for a
+    user's ids from 8 on. The verifier now draws ids over every row of the table, and refuses it."""
+    from autotriton_backend.collect import collect_tasks
+    from autotriton_backend.splice import kernel_op
+
+    torch.manual_seed(0)
+    table = torch.nn.Embedding(100, 16)
+    (found,) = collect_tasks(lambda ids: torch.relu(table(ids) * 2.0), [torch.randint(0, 100, (3, 5))]).tasks
+    source = (Path(__file__).parent / "fixtures" / "user_process" / "round34_index_range_trigger.py").read_text()
+    op, weight = kernel_op(found.task, source, tmp_path), table.weight.detach()
+    for ids, honest in ((torch.randint(0, 8, (3, 5)), True), (torch.arange(85, 100).view(3, 5), False)):
+        assert torch.allclose(op(weight, ids), torch.relu(weight[ids] * 2.0)) == honest
+    verdict = verify(found.task, Candidate(source), VerifyOptions(device="cpu"))
+    assert verdict.failed_check is not None and verdict.failed_check.name == "mismatch", verdict.feedback
+
+
+def test_a_spliced_kernel_may_return_only_the_dtypes_its_fake_gives(tmp_path: Path) -> None:
+    """The verifier tries two sizes of a symbolic range; a kernel whose output is float16 at one size it rarely draws
+    (tests/fixtures/user_process/round34_size_dtype_trigger.py) was judged correct, and inductor, which checks an
+    extern op's sizes and strides only, read that output as float32 past its end. The op refuses it."""
+    from autotriton_backend.splice import kernel_op
+
+    source = (Path(__file__).parent / "fixtures" / "user_process" / "round34_size_dtype_trigger.py").read_text()
+    op = kernel_op(symbolic_task(), source, tmp_path)
+    x = torch.randn(28, 16)
+    assert torch.allclose(op(x), x * 2.0)
+    with pytest.raises(RuntimeError, match=r"returned torch.float16 where its fake returns \(torch.float32,\)"):
+        op(torch.randn(29, 16))
+
 @contextlib.contextmanager
 def _flush_denormal() -> Iterator[None]:
     """A thread that flushes subnormals to zero for a while (`torch.set_flush_denormal` has no context manager)."""

@@ -13,6 +13,16 @@ def example_sizes(task: KernelTask) -> dict[str, int]:
     return {name: sym.example for name, sym in task.symbols.items()}
 
 
+def judged_sizes(task: KernelTask) -> tuple[tuple[int, int, int, int], ...]:
+    """(input, dim, low, high) for each symbolic dim of each input: the verifier draws sizes only from the symbol's
+    range (`random_sizes`), whose top is a cap for testing, not a bound on what a user's dynamic graph passes; a
+    kernel honest only up to the cap was judged correct
+    (tests/fixtures/user_process/round34_unjudged_size_trigger.py)."""
+    return tuple((index, dim, task.symbols[size].low, task.symbols[size].high)
+                 for index, spec in enumerate(task.inputs) if not spec.scalar
+                 for dim, size in enumerate(spec.shape) if isinstance(size, str))
+
+
 def random_sizes(task: KernelTask, seed: int, avoid: dict[str, int] | None = None) -> dict[str, int]:
     """Each symbol's size drawn from its range; with `avoid`, never the size named there where the range holds
     another: an input set meant to try new sizes must not repeat the example's (a kernel with the example's sizes
