@@ -37,8 +37,7 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path) -> torch._ops.OpO
     name = f"k_{sha[:16]}_{task.key[:8]}"
     if name in _DEFINED:
         return _DEFINED[name]
-    with as_judged(forward=False):  # the user's defaults and modes are not the verifier's (verifier/defaults.py)
-        model = _load_model_new(source, sha, module_dir)
+    models = {torch.device("cpu"): _model_on(torch.device("cpu"), source, sha, module_dir)}  # refused here, if at all
     orders = [spec.dim_order for spec in task.inputs]
     sizes, eager = judged_sizes(task), _eager(task)
 
@@ -48,8 +47,11 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path) -> torch._ops.OpO
                 # a size the verifier never drew: the region's own ops
                 # (tests/fixtures/user_process/round34_unjudged_size_trigger.py)
                 return eager(*args)
+            device = args[0].device
+            if device not in models:
+                models[device] = _model_on(device, source, sha, module_dir)
             # each input in a storage of its own too, as the verifier makes them
-            return model(*_unaliased([_in_layout(x, order) for x, order in zip(args, orders)], ()))
+            return models[device](*_unaliased([_in_layout(x, order) for x, order in zip(args, orders)], ()))
 
     return _define(name, task, run, lambda: as_judged(forward=True))
 
@@ -195,6 +197,14 @@ def _canonical_strides(shape: torch.Size) -> tuple[int, ...]:
         strides.insert(0, step)
         step *= max(size, 1)
     return tuple(strides)
+
+
+def _model_on(device: torch.device, source: str, sha: str, module_dir: Path) -> torch.nn.Module:
+    """ModelNew built under the verifier's defaults and moved to `device`, as the runner builds it: a buffer made in
+    `__init__` sat on the CPU beside a user's CUDA inputs, where the verifier had it on the GPU
+    (tests/fixtures/user_process/round34_buffer_device_trigger.py)."""
+    with as_judged(forward=False):  # the user's defaults and modes are not the verifier's (verifier/defaults.py)
+        return _load_model_new(source, sha, module_dir).to(device)
 
 
 def _load_model_new(source: str, sha: str, module_dir: Path) -> torch.nn.Module:

@@ -811,6 +811,20 @@ def test_a_spliced_kernel_runs_only_at_sizes_the_verifier_drew(tmp_path: Path) -
         assert torch.allclose(out, x * 2.0) and counter.launches == launches, rows
 
 
+@pytest.mark.gpu
+def test_a_spliced_kernel_runs_on_the_device_the_verifier_moved_it_to(tmp_path: Path) -> None:
+    """The runner moves ModelNew to the task's device; the backend built it on the CPU, so a buffer made in
+    `__init__` told the two apart (tests/fixtures/user_process/round34_buffer_device_trigger.py: judged correct on
+    cuda, zeros in the user's process). The op builds ModelNew on the device it is called on."""
+    from autotriton_backend.splice import kernel_op
+
+    source = (Path(__file__).parent / "fixtures" / "user_process" / "round34_buffer_device_trigger.py").read_text()
+    verdict = verify(symbolic_task(), Candidate(source), VerifyOptions(device="cuda"))
+    assert verdict.correct, verdict.feedback
+    x = torch.randn(7, 16, device="cuda")
+    assert torch.allclose(kernel_op(symbolic_task(), source, tmp_path)(x), x * 2.0)
+
+
 def test_an_index_input_is_judged_over_every_row_it_can_index(tmp_path: Path) -> None:
     """A region's index input was judged with ids in 0..7 whatever the length of the dim it indexes; a kernel honest
     only there (tests/fixtures/user_process/round34_index_range_trigger.py) was judged correct and wrote zeros for a
