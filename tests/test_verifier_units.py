@@ -941,3 +941,54 @@ def test_a_spliced_kernel_keeps_its_asserts_under_python_o(tmp_path: Path) -> No
     run = subprocess.run([sys.executable, "-O", "-c", script], capture_output=True, text=True, timeout=600,
                          env={**os.environ, "TRITON_INTERPRET": "1"})
     assert run.stdout.split()[-2:] == ["1", "True"], run.stderr[-2000:]
+
+
+def _source_task(forward: str, inputs: str) -> KernelTask:
+    return KernelTask.from_source(f"import torch\nclass Model(torch.nn.Module):\n    def forward(self, x, y):\n"
+                                  f"        return {forward}\ndef get_inputs():\n    return [{inputs}]\n"
+                                  f"def get_init_inputs():\n    return []\n")
+
+
+def test_sets_at_new_sizes_spread_their_floats_over_magnitudes_a_normal_never_draws(tmp_path):
+    """A kernel right only where |x| < 16 was judged correct (tests/attacks/round34_value_range_trigger.py): set B
+    now spreads every float over 1..SCALE_TOP times the usual draw and holds nonzero whole numbers; A, A2 and the
+    refill keep the usual values."""
+    from autotriton_backend.verifier.judge import JudgeJob, build_reference_set
+    from autotriton_backend.verifier.magnitude import SCALE_TOP
+
+    task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
+    reference = build_reference_set(JudgeJob(task, None, ""), "cpu", tmp_path)
+    sets = {trial.name: trial for trial in (*reference.trials, reference.refill)}
+    assert [sets[name].top for name in ("A", "B", "A2", "D")] == [1.0, SCALE_TOP, 1.0, 1.0]
+    spread = torch.cat([x.flatten() for x in sets["B"].inputs])
+    assert spread.abs().max() > 6 >= torch.cat([x.flatten() for x in sets["A"].inputs]).abs().max()
+    assert int(((spread == spread.round()) & (spread != 0)).sum()) >= 5
+
+
+def test_a_spread_comes_down_the_ladder_where_the_reference_would_overflow(tmp_path):
+    """exp of float16 values past 11 is infinite: the set is drawn at a lower rung, where the reference is finite."""
+    from autotriton_backend.verifier.judge import JudgeJob, build_reference_set
+    from autotriton_backend.verifier.magnitude import SCALE_TOP
+
+    task = _source_task("torch.exp(x) + y", "torch.randn(5, 37).half(), torch.randn(5, 37).half()")
+    trial = build_reference_set(JudgeJob(task, None, ""), "cpu", tmp_path).trials[1]
+    assert trial.name == "B" and 1.0 <= trial.top < SCALE_TOP
+    assert torch.isfinite(trial.native[0]).all() and torch.isfinite(trial.expected[0]).all()
+
+
+def test_a_spread_is_drawn_only_where_rounding_moves_the_reference_little():
+    """The reference in float32 may match float64 exactly where its outputs hang on the last bits of its work (sin
+    of thousands; attention scores of thousands tied by an embedding's repeated ids, which a kernel's dot rounds
+    apart): an honest kernel rounding in another order then failed. The float64 reference with every op's result
+    moved by a few units of float32 rounding must stay within a share of the tolerance too."""
+    from autotriton_backend.verifier.judge import _holds, _wide_copy, load_reference
+
+    cases = (("torch.sin(x * 1000) + y", False), ("torch.softmax(torch.cat([x, y, x], -1) * 100, -1)", False),
+             ("torch.relu(x + y)", True))
+    for forward, conditioned in cases:
+        task = _source_task(forward, "torch.randn(5, 37), torch.randn(5, 37)")
+        reference = load_reference(task.source)["Model"]()
+        inputs = make_inputs(task, 0, {}, "cpu", 16.0)
+        native = (reference(*inputs),)
+        holds = _holds(task, native, (native[0].double(),), inputs, _wide_copy(reference, task, "cpu"), 0)
+        assert holds is conditioned, forward

@@ -35,6 +35,7 @@ import torch
 from ..task import KernelTask, TaskError, load_reference
 from ..verdict import HACK_CHECKS, Check, Timings, Verdict
 from .inputs import example_sizes, make_inputs, random_sizes
+from .magnitude import REFERENCE_SHARE, SCALE_TOP, Rounding, ladder
 from .monitors import REFILL_FILLS
 from .cgroup import sweep
 from .sandbox import Sandbox, SandboxFailure, SlotSize
@@ -75,6 +76,7 @@ class Trial:
     native: tuple[torch.Tensor, ...]  # reference outputs in the task's dtypes: shape, dtype, stride
     expected: tuple[torch.Tensor, ...]  # values to compare against (float64 where memory allowed)
     mutated: list[Any]  # per input, the reference's new values where its forward wrote into it, else None
+    top: float = 1.0  # its float values spread up to this many times the usual draw (`magnitude`)
 
 
 @dataclass
@@ -256,7 +258,9 @@ class _Session:
                               self.run_timeout)
             self.verdict.compiled = True  # it built and ran; staged rewards need this even when it is wrong
             self._judge_outputs(trial, reply)
-        self.verdict.checks.append(Check("correctness", True, f"{len(ref.trials)} input sets matched the reference"))
+        scaled = "".join(f"; {t.name}{_drawn(t)}" for t in ref.trials if t.top != 1.0)
+        self.verdict.checks.append(Check("correctness", True, f"{len(ref.trials)} input sets matched the reference"
+                                                              f"{scaled}"))
         timed = self.device_is_gpu and self.job.time_kernels
         if timed:
             self._time()
@@ -344,13 +348,14 @@ class _Session:
                                        f"for input set {trial.name}")
             tol = self.job.task.tolerance_for(out.dtype)
             ok, abs_err, rel_err, norm_err = _close(out, ref, tol)
-            self.verdict.max_abs_error = max(self.verdict.max_abs_error or 0.0, abs_err)
-            self.verdict.max_rel_error = max(self.verdict.max_rel_error or 0.0, rel_err)
+            if trial.top == 1.0:  # errors on the usual values: comparable across verdicts and the training data
+                self.verdict.max_abs_error = max(self.verdict.max_abs_error or 0.0, abs_err)
+                self.verdict.max_rel_error = max(self.verdict.max_rel_error or 0.0, rel_err)
             if not ok:
                 raise _Rejected("mismatch", f"output {index} differs from the reference for input set {trial.name} "
-                                            f"(sizes {trial.sizes or 'fixed'}): max abs error {abs_err:.3g}, "
-                                            f"max rel error {rel_err:.3g}, error norm {norm_err:.3g} of the "
-                                            f"reference's, tolerance {tol:g}")
+                                            f"(sizes {trial.sizes or 'fixed'}{_drawn(trial)}): max abs error "
+                                            f"{abs_err:.3g}, max rel error {rel_err:.3g}, error norm "
+                                            f"{norm_err:.3g} of the reference's, tolerance {tol:g}")
 
     def _read(self, ref_json: Any) -> torch.Tensor:
         """One tensor the sandbox wrote, whose file then goes: its scratch holds one reply at a time."""
@@ -431,11 +436,12 @@ def build_reference_set(job: JudgeJob, device: str, inputs_root: Path) -> Refere
     os.chmod(directory, 0o755)
     reference64 = _wide_copy(reference, task, device)
     a = example_sizes(task)
-    plan = [("A", a), ("B", random_sizes(task, secrets.randbits(32), avoid=a) if task.symbols else a), ("A2", a)]
-    plan += [(f"X{i}", random_sizes(task, secrets.randbits(32), avoid=a) if task.symbols else a)
-             for i in range(max(0, job.trials - 3))]
-    trials = [_trial(name, sizes, secrets.randbits(62), task, reference, reference64, device, directory)
-              for name, sizes in plan if name != "A2"]
+    drawn = [(name, random_sizes(task, secrets.randbits(32), avoid=a) if task.symbols else a)
+             for name in ["B", *(f"X{i}" for i in range(max(0, job.trials - 3)))]]
+    # the sets at new sizes draw new magnitudes too (`magnitude`); A, A2 and the refill keep the usual values
+    plan = [("A", a, 1.0), *((name, sizes, SCALE_TOP) for name, sizes in drawn)]
+    trials = [_trial(name, sizes, secrets.randbits(62), task, reference, reference64, device, directory, top)
+              for name, sizes, top in plan]
     trials.insert(2, replace(trials[0], name="A2"))  # A again: the same files, read into fresh buffers
     refill = replace(_trial("D", a, secrets.randbits(62), task, reference, reference64, device, directory), inputs=[])
     weights = {name: write_tensor(t, directory, f"w{i}").to_json()
@@ -491,12 +497,32 @@ def _timing_setup(task: KernelTask, device: str) -> tuple[torch.nn.Module, dict[
     return reference, {name: make_inputs(task, secrets.randbits(62), sizes, device) for name in ("A", "B")}
 
 
-def _trial(name, sizes, seed, task, reference, reference64, device, directory) -> Trial:
-    inputs = make_inputs(task, seed, sizes, device)
+def _trial(name, sizes, seed, task, reference, reference64, device, directory, top: float = 1.0) -> Trial:
+    """One input set and the reference's outputs, its floats spread up to the first rung of `ladder(top)` where
+    the reference holds (`_holds`): 1, the usual draw, always does."""
+    for rung in ladder(top):
+        inputs = make_inputs(task, seed, sizes, device, rung)
+        if rung == 1.0:
+            native, expected, given = _reference_outputs(inputs, reference, reference64)
+            break
+        try:  # an op the reference cannot run over the spread (or under `Rounding`): the next rung
+            native, expected, given = _reference_outputs(inputs, reference, reference64)
+            if _holds(task, native, expected, inputs, reference64, seed):
+                break
+        except RuntimeError:
+            continue
     refs = [write_tensor(x, directory, f"{name}-{i}").to_json() if isinstance(x, torch.Tensor) else x
             for i, x in enumerate(inputs)]
     for path in directory.iterdir():
         os.chmod(path, 0o644)
+    for out in expected:
+        if out.is_floating_point() and not torch.isfinite(out).all():
+            raise TaskError("the reference produced NaN or inf for generated inputs; adjust the task's input ranges")
+    return Trial(name, sizes, inputs, refs, native, expected, given, rung)
+
+
+def _reference_outputs(inputs, reference, reference64) -> tuple[tuple, tuple, list]:
+    """The reference's outputs in its dtypes, the values to compare against, and the inputs it wrote into."""
     with torch.no_grad():
         given = [x.clone() if isinstance(x, torch.Tensor) else x for x in inputs]  # the reference may write into them
         native = _as_tuple(reference(*given))
@@ -506,13 +532,38 @@ def _trial(name, sizes, seed, task, reference, reference64, device, directory) -
         given = [g if changed else None for g, changed in zip(given, written)]  # keep only what it changed
         expected = native
         if reference64 is not None:
-            wide = _as_tuple(reference64(*[x.double() if isinstance(x, torch.Tensor) and x.is_floating_point()
-                                           else x for x in inputs]))
+            wide = _as_tuple(reference64(*_widened(inputs)))
             expected = tuple(w if n.is_floating_point() else n for w, n in zip(wide, native))
-    for out in expected:
-        if out.is_floating_point() and not torch.isfinite(out).all():
-            raise TaskError("the reference produced NaN or inf for generated inputs; adjust the task's input ranges")
-    return Trial(name, sizes, inputs, refs, native, expected, given)
+    return native, expected, given
+
+
+def _holds(task: KernelTask, native: tuple, expected: tuple, inputs: list, reference64: torch.nn.Module | None,
+           seed: int) -> bool:
+    """Whether the reference over a spread draw is finite and well-conditioned: in its own dtype, and with its
+    work rounded differently (`magnitude.Rounding`), within REFERENCE_SHARE of the tolerance of its float64 copy.
+    Where the dtype's range or rounding fails it there (exp overflowing, float16 past 65504, tied attention scores
+    of thousands), an honest kernel would be judged on rounding, not on its work. Where there is no float64 copy,
+    finiteness alone."""
+    def close(outputs: tuple) -> bool:
+        return all(_close(out, want, REFERENCE_SHARE * task.tolerance_for(low.dtype))[0]
+                   for out, want, low in zip(outputs, expected, native) if low.is_floating_point())
+
+    if not all(torch.isfinite(t).all() for t in (*native, *expected) if t.is_floating_point()):
+        return False
+    if reference64 is None:
+        return True
+    eps = torch.finfo(torch.float64 if any(t.dtype == torch.float64 for t in native) else torch.float32).eps
+    with torch.no_grad(), Rounding(eps, torch.Generator(device=native[0].device).manual_seed(seed)):
+        moved = _as_tuple(reference64(*_widened(inputs)))
+    return close(native) and close(moved)
+
+
+def _widened(inputs: list) -> list:
+    return [x.double() if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs]
+
+
+def _drawn(trial: Trial) -> str:
+    return "" if trial.top == 1.0 else f", float values spread up to {trial.top:.3g} times the usual draw"
 
 
 def _wide_copy(reference: torch.nn.Module, task: KernelTask, device: str) -> torch.nn.Module | None:

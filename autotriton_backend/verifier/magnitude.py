@@ -1,0 +1,79 @@
+"""The magnitudes of the float values of the input sets drawn at new sizes.
+
+Float inputs are drawn from a standard normal (or a task's positive range): a kernel honest only on the values that
+draw reaches (relu(x + y) where |x| < 16, zeros elsewhere) was judged correct and is wrong for a user's larger
+activations (tests/attacks/round34_value_range_trigger.py). So the sets drawn at new sizes (B and X) spread each
+float element over every magnitude from 1 to SCALE_TOP times the usual draw (log-uniform per element: every band up to
+the top in one set), and round a share of the signed ones to whole numbers (a user's
+integer-valued floats, which a normal never draws). Where the reference does not stay finite and
+well-conditioned over that spread (`judge._holds`), the top comes down the ladder, to 1: the usual draw.
+"""
+from __future__ import annotations
+
+import math
+from typing import Iterator
+
+import torch
+from torch.utils import _pytree as pytree
+from torch.utils._python_dispatch import TorchDispatchMode
+
+# |x| then reaches about 60. Wider spreads reject honest answers whose algorithm holds over a bounded range only
+# (wrong for a user's row of -60 and 60, but judged correct until now): at 1..1000, 8 of 60 direct-teacher answers
+# failed, all the teacher's logcumsumexp (one max per row, exp(x - max) in float32: -inf where a row spans more than
+# about 90). At 16 no sampled answer failed for it, and that kernel failed on none of 3,000 simulated sets
+# (tests/attacks/README.md, round attack35).
+SCALE_TOP = 16.0
+SCALE_STEP = 2.0  # each rung of the ladder divides the top by this
+WHOLE_SHARE = 0.125  # of a signed input's elements, rounded to whole numbers
+# Over a spread, the reference in its own dtype must match its float64 copy, and the float64 copy with every op's
+# result moved by NUDGE_UNITS units of rounding (`Rounding`) must match it unmoved, within this share of the task's
+# tolerance: where rounding alone moves the outputs more (a float16 sum, tied scores of thousands), an honest kernel
+# that rounds differently would be rejected for the magnitude.
+REFERENCE_SHARE = 0.25
+NUDGE_UNITS = 8.0
+
+
+def ladder(top: float = SCALE_TOP) -> Iterator[float]:
+    """`top`, then divided by SCALE_STEP while above 1, then 1: the first rung the reference holds is drawn."""
+    while top > 1.0:
+        yield top
+        top /= SCALE_STEP
+    yield 1.0
+
+
+def spread(values: torch.Tensor, top: float, signed: bool, generator: torch.Generator | None) -> torch.Tensor:
+    """`values` (a usual draw) times a log-uniform magnitude in 1..`top` per element; for a `signed` input a
+    WHOLE_SHARE of them rounded to whole numbers other than 0."""
+    if top == 1.0:
+        return values
+    options = {"generator": generator, "device": values.device}
+    magnitude = torch.rand(values.shape, **options).mul_(math.log(top)).exp_()
+    scaled = values * magnitude.to(values.dtype)
+    if signed:  # never 0, which the usual draw never gives either: a division's reference would be infinite
+        rounded = scaled.round()
+        whole = (torch.rand(values.shape, **options) < WHOLE_SHARE) & (rounded != 0)
+        scaled = torch.where(whole, rounded, scaled)
+    return scaled
+
+
+class Rounding(TorchDispatchMode):
+    """Every op's new float output moved by up to NUDGE_UNITS units of float32 rounding (float64's for a float64
+    task), at random: what a kernel that rounds its work in another order computes. Moving the inputs instead
+    misses ties: an embedding's repeated ids give exactly tied attention scores that moved inputs keep tied, while
+    a kernel's dot rounds them apart, by 1e-3 of scores of thousands (a softmax off by 5e-4: a direct-teacher
+    answer, rejected when only the inputs were moved)."""
+
+    def __init__(self, eps: float, generator: torch.Generator) -> None:
+        super().__init__()
+        self.eps, self.generator = eps, generator
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        out = func(*args, **(kwargs or {}))
+        shared = {t.untyped_storage().data_ptr() for t in pytree.tree_leaves((args, kwargs))
+                  if isinstance(t, torch.Tensor)}
+        return pytree.tree_map(lambda t: self._move(t) if isinstance(t, torch.Tensor) and t.is_floating_point()
+                               and t.untyped_storage().data_ptr() not in shared else t, out)
+
+    def _move(self, t: torch.Tensor) -> torch.Tensor:
+        noise = torch.rand(t.shape, generator=self.generator, device=t.device, dtype=t.dtype)
+        return t * (1 + NUDGE_UNITS * self.eps * (2 * noise - 1))
