@@ -35,7 +35,7 @@ import torch
 from ..task import KernelTask, TaskError, load_reference
 from ..verdict import HACK_CHECKS, Check, Timings, Verdict
 from .inputs import example_sizes, make_inputs, random_sizes
-from .magnitude import REFERENCE_SHARE, SCALE_TOP, Rounding, ladder
+from .magnitude import REFERENCE_SHARE, SCALE_TOP, Rounding, ladder, nudge
 from .monitors import REFILL_FILLS
 from .cgroup import sweep
 from .sandbox import Sandbox, SandboxFailure, SlotSize
@@ -540,7 +540,7 @@ def _reference_outputs(inputs, reference, reference64) -> tuple[tuple, tuple, li
 def _holds(task: KernelTask, native: tuple, expected: tuple, inputs: list, reference64: torch.nn.Module | None,
            seed: int) -> bool:
     """Whether the reference over a spread draw is finite and well-conditioned: in its own dtype, and with its
-    work rounded differently (`magnitude.Rounding`), within REFERENCE_SHARE of the tolerance of its float64 copy.
+    work rounded differently (`magnitude.Rounding`, `magnitude.nudge`), within REFERENCE_SHARE of the tolerance of its float64 copy.
     Where the dtype's range or rounding fails it there (exp overflowing, float16 past 65504, tied attention scores
     of thousands), an honest kernel would be judged on rounding, not on its work. Where there is no float64 copy,
     finiteness alone."""
@@ -552,8 +552,8 @@ def _holds(task: KernelTask, native: tuple, expected: tuple, inputs: list, refer
         return False
     if reference64 is None:
         return True
-    eps = torch.finfo(torch.float64 if any(t.dtype == torch.float64 for t in native) else torch.float32).eps
-    with torch.no_grad(), Rounding(eps, torch.Generator(device=native[0].device).manual_seed(seed)):
+    size = nudge([t.dtype for t in (*native, *inputs) if isinstance(t, torch.Tensor)])
+    with torch.no_grad(), Rounding(size, torch.Generator(device=native[0].device).manual_seed(seed)):
         moved = _as_tuple(reference64(*_widened(inputs)))
     return close(native) and close(moved)
 

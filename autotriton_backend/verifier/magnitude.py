@@ -26,11 +26,11 @@ SCALE_TOP = 16.0
 SCALE_STEP = 2.0  # each rung of the ladder divides the top by this
 WHOLE_SHARE = 0.125  # of a signed input's elements, rounded to whole numbers
 # Over a spread, the reference in its own dtype must match its float64 copy, and the float64 copy with every op's
-# result moved by NUDGE_UNITS units of rounding (`Rounding`) must match it unmoved, within this share of the task's
-# tolerance: where rounding alone moves the outputs more (a float16 sum, tied scores of thousands), an honest kernel
-# that rounds differently would be rejected for the magnitude.
+# inputs moved by rounding (`Rounding`, `nudge`) must match it unmoved, within this share of the task's tolerance:
+# where rounding alone moves the outputs more (a float16 sum, tied scores of thousands, a bfloat16 matmul whose
+# bias cancels it), an honest kernel that rounds differently would be rejected for the magnitude.
 REFERENCE_SHARE = 0.25
-NUDGE_UNITS = 8.0
+NUDGE_UNITS = 8.0  # units of float32 rounding: a kernel that sums in another order
 
 
 def ladder(top: float = SCALE_TOP) -> Iterator[float]:
@@ -56,24 +56,38 @@ def spread(values: torch.Tensor, top: float, signed: bool, generator: torch.Gene
     return scaled
 
 
-class Rounding(TorchDispatchMode):
-    """Every op's new float output moved by up to NUDGE_UNITS units of float32 rounding (float64's for a float64
-    task), at random: what a kernel that rounds its work in another order computes. Moving the inputs instead
-    misses ties: an embedding's repeated ids give exactly tied attention scores that moved inputs keep tied, while
-    a kernel's dot rounds them apart, by 1e-3 of scores of thousands (a softmax off by 5e-4: a direct-teacher
-    answer, rejected when only the inputs were moved)."""
+def nudge(dtypes: list[torch.dtype]) -> float:
+    """How far `Rounding` moves a value, relative to it: NUDGE_UNITS units of float32 rounding (float64's for a
+    float64 task), or half a unit of the task's coarsest float dtype where that is more: a kernel stores its
+    intermediates in the task's dtype, as the reference does between ops (the direct teacher's addmm rounds its mm
+    to bfloat16 before adding the bias: at 16 times the usual draw it failed 10-51% of its sets)."""
+    floats = [d for d in dtypes if d.is_floating_point]
+    if floats and all(d == torch.float64 for d in floats):
+        return NUDGE_UNITS * torch.finfo(torch.float64).eps
+    coarsest = max((torch.finfo(d).eps for d in floats), default=0.0)
+    return max(NUDGE_UNITS * torch.finfo(torch.float32).eps, coarsest / 2)
 
-    def __init__(self, eps: float, generator: torch.Generator) -> None:
+
+class Rounding(TorchDispatchMode):
+    """Every op's float inputs moved by up to `size` of themselves, at random: what a kernel that rounds its work
+    in another order, or stores an intermediate in the task's dtype, computes. Moving an op's inputs rather than its
+    outputs reaches the values inside a fused op (the mm inside an addmm, which a kernel may round before the bias
+    cancels it). Moving only the task's inputs would miss ties: an embedding's repeated ids give exactly tied
+    attention scores, which a kernel's dot rounds apart by 1e-3 of scores of thousands (a softmax off by 5e-4: a
+    direct-teacher answer, rejected when only the task's inputs were moved). An op that writes into its inputs or
+    returns a view of them runs unmoved: a moved copy would take the write or the alias."""
+
+    def __init__(self, size: float, generator: torch.Generator) -> None:
         super().__init__()
-        self.eps, self.generator = eps, generator
+        self.size, self.generator = size, generator
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-        out = func(*args, **(kwargs or {}))
-        shared = {t.untyped_storage().data_ptr() for t in pytree.tree_leaves((args, kwargs))
-                  if isinstance(t, torch.Tensor)}
-        return pytree.tree_map(lambda t: self._move(t) if isinstance(t, torch.Tensor) and t.is_floating_point()
-                               and t.untyped_storage().data_ptr() not in shared else t, out)
+        if not (func._schema.is_mutable or func.is_view):
+            args, kwargs = pytree.tree_map(self._move, (args, kwargs))
+        return func(*args, **(kwargs or {}))
 
-    def _move(self, t: torch.Tensor) -> torch.Tensor:
+    def _move(self, t: object) -> object:
+        if not (isinstance(t, torch.Tensor) and t.is_floating_point()):
+            return t
         noise = torch.rand(t.shape, generator=self.generator, device=t.device, dtype=t.dtype)
-        return t * (1 + NUDGE_UNITS * self.eps * (2 * noise - 1))
+        return t * (1 + self.size * (2 * noise - 1))

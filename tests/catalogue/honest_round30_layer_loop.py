@@ -3,7 +3,8 @@
 # Round attack30: a layer loop of launches, one kernel over six layers of different widths, passing each layer's
 # sizes and strides, and the last layer in chunks of four rows (views at offsets 0, 4, 8, 12). Round attack30 counts
 # a launch's layout ints, its pointers' offsets and the choice of kernel as numbers from Python; a loop's few sizes
-# and offsets stay far under monitors.TABLE_BITS.
+# and offsets stay far under monitors.TABLE_BITS. The product is a float32 dot: on CUDA Triton turned the first
+# version's broadcast multiply summed over K into a TF32 dot, 1e-2 off the reference, and was rejected there.
 import torch
 import torch.nn as nn
 import triton
@@ -25,7 +26,7 @@ def linear_kernel(x_ptr, w_ptr, b_ptr, out_ptr, M, N, K, stride_xm, stride_wn, s
                     other=0.0)
         w = tl.load(w_ptr + cols[None, :] * stride_wn + ks[:, None], mask=(cols[None, :] < N) & (ks[:, None] < K),
                     other=0.0)
-        acc += tl.sum(x[:, :, None] * w[None, :, :], axis=1)
+        acc += tl.dot(x, w, input_precision="ieee")
     acc += tl.load(b_ptr + cols, mask=cols < N, other=0.0)[None, :]
     if RELU:
         acc = tl.maximum(acc, 0.0)
