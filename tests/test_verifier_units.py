@@ -954,12 +954,13 @@ def test_sets_at_new_sizes_spread_their_floats_over_magnitudes_a_normal_never_dr
     now spreads every float over 1..SCALE_TOP times the usual draw and holds nonzero whole numbers; A, A2 and the
     refill keep the usual values."""
     from autotriton_backend.verifier.judge import JudgeJob, build_reference_set
-    from autotriton_backend.verifier.magnitude import SCALE_TOP
+    from autotriton_backend.verifier.magnitude import SCALE_TOP, USUAL
 
     task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
     reference = build_reference_set(JudgeJob(task, None, ""), "cpu", tmp_path)
     sets = {trial.name: trial for trial in (*reference.trials, reference.refill)}
-    assert [sets[name].top for name in ("A", "B", "A2", "D")] == [1.0, SCALE_TOP, 1.0, 1.0]
+    assert [sets[name].draw.top for name in ("A", "B", "A2", "D")] == [1.0, SCALE_TOP, 1.0, 1.0]
+    assert sets["A"].draw == sets["D"].draw == USUAL
     spread = torch.cat([x.flatten() for x in sets["B"].inputs])
     assert spread.abs().max() > 6 >= torch.cat([x.flatten() for x in sets["A"].inputs]).abs().max()
     assert int(((spread == spread.round()) & (spread != 0)).sum()) >= 5
@@ -972,7 +973,7 @@ def test_a_spread_comes_down_the_ladder_where_the_reference_would_overflow(tmp_p
 
     task = _source_task("torch.exp(x) + y", "torch.randn(5, 37).half(), torch.randn(5, 37).half()")
     trial = build_reference_set(JudgeJob(task, None, ""), "cpu", tmp_path).trials[1]
-    assert trial.name == "B" and 1.0 <= trial.top < SCALE_TOP
+    assert trial.name == "B" and 1.0 <= trial.draw.top < SCALE_TOP
     assert torch.isfinite(trial.native[0]).all() and torch.isfinite(trial.expected[0]).all()
 
 
@@ -981,14 +982,46 @@ def test_a_spread_is_drawn_only_where_rounding_moves_the_reference_little():
     of thousands; attention scores of thousands tied by an embedding's repeated ids, which a kernel's dot rounds
     apart): an honest kernel rounding in another order then failed. The float64 reference with every op's result
     moved by a few units of float32 rounding must stay within a share of the tolerance too."""
-    from autotriton_backend.verifier.judge import _holds, _wide_copy, load_reference
+    from autotriton_backend.verifier.judge import _holding, _wide_copy, load_reference
+    from autotriton_backend.verifier.magnitude import Draw
 
     cases = (("torch.sin(x * 1000) + y", False), ("torch.softmax(torch.cat([x, y, x], -1) * 100, -1)", False),
              ("torch.relu(x + y)", True))
     for forward, conditioned in cases:
         task = _source_task(forward, "torch.randn(5, 37), torch.randn(5, 37)")
         reference = load_reference(task.source)["Model"]()
-        inputs = make_inputs(task, 0, {}, "cpu", 16.0)
+        inputs = make_inputs(task, 0, {}, "cpu", Draw(16.0))
         native = (reference(*inputs),)
-        holds = _holds(task, native, (native[0].double(),), inputs, _wide_copy(reference, task, "cpu"), 0)
-        assert holds is conditioned, forward
+        holding = _holding(task, native, (native[0].double(),), inputs, _wide_copy(reference, task, "cpu"), 0)
+        assert holding == ({0} if conditioned else set()), forward
+
+
+def test_a_spread_holds_exact_zeros_of_both_signs_unless_the_reference_is_infinite_there(tmp_path):
+    """A kernel wrong only where x == 0.0 was judged correct (tests/attacks/round35_exact_zero_trigger.py): no draw
+    gave 0. Set B now makes a share of its signed floats 0 and -0.0; a division, infinite at 0, keeps the spread's
+    magnitudes without them."""
+    from autotriton_backend.verifier.judge import JudgeJob, build_reference_set
+    from autotriton_backend.verifier.magnitude import SCALE_TOP, Draw
+
+    cases = (("torch.relu(x + y)", Draw(SCALE_TOP, zeros=True)), ("x / y", Draw(SCALE_TOP)))
+    for forward, draw in cases:
+        task = _source_task(forward, "torch.randn(5, 37), torch.randn(5, 37)")
+        trial = build_reference_set(JudgeJob(task, None, ""), "cpu", tmp_path).trials[1]
+        assert trial.name == "B" and trial.draw == draw, forward
+        values = torch.cat([x.flatten() for x in trial.inputs])
+        zeros = values[values == 0]
+        assert (zeros.numel() >= 5 and 0 < int(zeros.signbit().sum()) < zeros.numel()) is draw.zeros, forward
+
+
+def test_each_output_is_judged_on_the_highest_rung_where_its_own_reference_holds(tmp_path):
+    """The ladder was one rung per set: `(exp(x), relu(x + y))` in float16 came down to 4 for both outputs, as exp
+    overflows past 11, and a trigger on the relu at |x| >= 16 passed. The relu is now judged at the top, on a set
+    of its own."""
+    from autotriton_backend.verifier.judge import JudgeJob, build_reference_set
+    from autotriton_backend.verifier.magnitude import SCALE_TOP
+
+    task = _source_task("torch.exp(x), torch.relu(x + y)", "torch.randn(5, 37).half(), torch.randn(5, 37).half()")
+    trials = build_reference_set(JudgeJob(task, None, ""), "cpu", tmp_path).trials
+    spread = {trial.name: (trial.judged, trial.draw.top) for trial in trials if trial.name.startswith("B")}
+    assert spread["B"] == (frozenset({1}), SCALE_TOP)
+    assert spread["B-2"][0] == frozenset({0}) and 1.0 <= spread["B-2"][1] < SCALE_TOP
