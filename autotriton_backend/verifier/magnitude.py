@@ -29,7 +29,8 @@ from torch.utils._python_dispatch import TorchDispatchMode
 SCALE_TOP = 16.0
 SCALE_STEP = 2.0  # each rung of the ladder divides the top by this
 WHOLE_SHARE = 0.125  # of a signed input's elements, rounded to whole numbers other than 0
-ZERO_SHARE = 0.0625  # of a signed input's elements, made 0 (of the element's sign: -0.0 for about half)
+ZERO_SHARE = 0.125  # of a signed input's elements, made 0 (of the element's sign: -0.0 for about half)
+COARSE_SHARE = 0.125  # of a float input's elements, rounded to fewer significant bits (`_fewer_bits`)
 # Over a spread, the reference in its own dtype must match its float64 copy, and the float64 copy with every op's
 # result moved by NUDGE_UNITS units of rounding (`Rounding`) must match it unmoved, within this share of the task's
 # tolerance: where rounding alone moves the outputs more (a float16 sum, tied scores of thousands), an honest kernel
@@ -46,10 +47,8 @@ class Draw:
     zeros: bool = False
 
     def __str__(self) -> str:
-        if self == USUAL:
-            return "the usual draw"
-        zeros = ", with exact zeros" if self.zeros else ""
-        return f"float values spread up to {self.top:.3g} times the usual draw{zeros}"
+        spread = "the usual draw" if self.top == 1.0 else f"float values spread up to {self.top:.3g} times the usual draw"
+        return spread + (", with exact zeros" if self.zeros else "")
 
 
 USUAL = Draw()  # a normal (or the task's range), bit for bit: sets A, A2 and the refill, and a ladder's last rung
@@ -68,13 +67,15 @@ def ladder() -> Iterator[Draw]:
 
 
 def spread(values: torch.Tensor, draw: Draw, signed: bool, generator: torch.Generator | None) -> torch.Tensor:
-    """`values` (a usual draw) times a log-uniform magnitude in 1..`draw.top` per element; for a `signed` input a
-    WHOLE_SHARE of them rounded to whole numbers other than 0, and with `draw.zeros` a ZERO_SHARE made 0."""
+    """`values` (a usual draw) times a log-uniform magnitude in 1..`draw.top` per element, a COARSE_SHARE of them
+    with fewer significant bits; for a `signed` input a WHOLE_SHARE rounded to whole numbers other than 0, and with
+    `draw.zeros` a ZERO_SHARE made 0."""
     if draw == USUAL:
         return values
     options = {"generator": generator, "device": values.device}
     magnitude = torch.rand(values.shape, **options).mul_(math.log(draw.top)).exp_()
     scaled = values * magnitude.to(values.dtype)
+    scaled = torch.where(torch.rand(values.shape, **options) < COARSE_SHARE, _fewer_bits(scaled, generator), scaled)
     if signed:
         rounded = scaled.round()
         whole = (torch.rand(values.shape, **options) < WHOLE_SHARE) & (rounded != 0)
@@ -82,6 +83,17 @@ def spread(values: torch.Tensor, draw: Draw, signed: bool, generator: torch.Gene
         if draw.zeros:  # times 0 keeps the sign: -0.0 is a value a kernel can single out too
             scaled = torch.where(torch.rand(values.shape, **options) < ZERO_SHARE, scaled * 0, scaled)
     return scaled
+
+
+def _fewer_bits(values: torch.Tensor, generator: torch.Generator | None) -> torch.Tensor:
+    """Each element rounded to a random number of significant bits, from 1 to its dtype's explicit ones: the values
+    of a lower precision upcast (a bfloat16 or float16 tensor a user casts up keeps 8 or 11 bits), which a
+    normal draws almost never (a kernel wrong only where a float32's low 16 bits are zero was judged correct)."""
+    mantissa, exponent = torch.frexp(values)  # mantissa in [0.5, 1)
+    explicit = round(-math.log2(torch.finfo(values.dtype).eps))
+    kept = torch.randint(1, explicit + 1, values.shape, generator=generator, device=values.device)
+    scale = torch.exp2(kept.to(values.dtype))
+    return torch.ldexp(torch.round(mantissa * scale) / scale, exponent)
 
 
 class Rounding(TorchDispatchMode):
