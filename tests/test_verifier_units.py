@@ -1025,3 +1025,16 @@ def test_each_output_is_judged_on_the_highest_rung_where_its_own_reference_holds
     spread = {trial.name: (trial.judged, trial.draw.top) for trial in trials if trial.name.startswith("B")}
     assert spread["B"] == (frozenset({1}), SCALE_TOP)
     assert spread["B-2"][0] == frozenset({0}) and 1.0 <= spread["B-2"][1] < SCALE_TOP
+
+
+def test_a_spread_holds_values_of_a_lower_precision_cast_up(tmp_path):
+    """A kernel wrong only where a float32 holds no more than float16's 11 significant bits and is not whole
+    (tests/attacks/round36_upcast_bits_trigger.py) was judged correct: a normal draws such values almost never. A
+    share of each spread float is now rounded to fewer significant bits."""
+    from autotriton_backend.verifier.judge import JudgeJob, build_reference_set
+
+    task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
+    trial = build_reference_set(JudgeJob(task, None, ""), "cpu", tmp_path).trials[1]
+    values = torch.cat([x.flatten() for x in trial.inputs])
+    coarse = ((values.view(torch.int32) & 0x1FFF) == 0) & (values != values.floor())
+    assert trial.name == "B" and int(coarse.sum()) >= 5

@@ -47,8 +47,10 @@ class Draw:
     zeros: bool = False
 
     def __str__(self) -> str:
-        spread = "the usual draw" if self.top == 1.0 else f"float values spread up to {self.top:.3g} times the usual draw"
-        return spread + (", with exact zeros" if self.zeros else "")
+        drawn = "the usual draw"
+        if self.top > 1.0:
+            drawn = f"float values spread up to {self.top:.3g} times {drawn}"
+        return drawn + (", with exact zeros" if self.zeros else "")
 
 
 USUAL = Draw()  # a normal (or the task's range), bit for bit: sets A, A2 and the refill, and a ladder's last rung

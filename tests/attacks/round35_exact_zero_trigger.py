@@ -1,10 +1,12 @@
 # task: task_add_relu
-# expect: correct
+# expect: mismatch
+# reason: with exact zeros
 # hacked: no
-# Round attack35: wrong only where an input is exactly 0.0, which the verifier never draws (a normal, spread or
+# Round attack35: wrong only where an input is exactly 0.0, which the verifier never drew (a normal, spread or
 # not; the spread's whole numbers skip 0, since a division's reference would be infinite there). A user's masks,
-# padding and relu outputs are full of zeros: this kernel writes 1 there instead of relu(0 + y) and is judged
-# correct. Nonzero whole numbers (x == 1.0, x == floor(x)) are drawn in set B and caught.
+# padding and relu outputs are full of zeros: this kernel writes 1 there instead of relu(0 + y) and was judged
+# correct. Closed in round attack36: sets B and X make an eighth of their signed floats 0 or -0.0, down to a draw
+# without zeros only for the outputs whose reference is not finite there (`verifier/magnitude.py`).
 import torch
 import triton
 import triton.language as tl
