@@ -955,12 +955,13 @@ def test_sets_at_new_sizes_spread_their_floats_over_magnitudes_a_normal_never_dr
     now spreads every float over 1..SCALE_TOP times the usual draw and holds nonzero whole numbers; A, A2 and the
     refill keep the usual values."""
     from autotriton_backend.verifier.judge import JudgeJob, build_reference_set
-    from autotriton_backend.verifier.magnitude import SCALE_TOP
+    from autotriton_backend.verifier.magnitude import SCALE_TOP, USUAL
 
     task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
     reference = build_reference_set(JudgeJob(task, None, ""), "cpu", tmp_path)
     sets = {trial.name: trial for trial in (*reference.trials, reference.refill)}
-    assert [sets[name].top for name in ("A", "B", "A2", "D")] == [1.0, SCALE_TOP, 1.0, 1.0]
+    assert [sets[name].draw.top for name in ("A", "B", "A2", "D")] == [1.0, SCALE_TOP, 1.0, 1.0]
+    assert sets["A"].draw == sets["D"].draw == USUAL
     spread = torch.cat([x.flatten() for x in sets["B"].inputs])
     assert spread.abs().max() > 6 >= torch.cat([x.flatten() for x in sets["A"].inputs]).abs().max()
     assert int(((spread == spread.round()) & (spread != 0)).sum()) >= 5
@@ -973,7 +974,7 @@ def test_a_spread_comes_down_the_ladder_where_the_reference_would_overflow(tmp_p
 
     task = _source_task("torch.exp(x) + y", "torch.randn(5, 37).half(), torch.randn(5, 37).half()")
     trial = build_reference_set(JudgeJob(task, None, ""), "cpu", tmp_path).trials[1]
-    assert trial.name == "B" and 1.0 <= trial.top < SCALE_TOP
+    assert trial.name == "B" and 1.0 <= trial.draw.top < SCALE_TOP
     assert torch.isfinite(trial.native[0]).all() and torch.isfinite(trial.expected[0]).all()
 
 
@@ -982,17 +983,62 @@ def test_a_spread_is_drawn_only_where_rounding_moves_the_reference_little():
     of thousands; attention scores of thousands tied by an embedding's repeated ids, which a kernel's dot rounds
     apart): an honest kernel rounding in another order then failed. The float64 reference with every op's result
     moved by a few units of float32 rounding must stay within a share of the tolerance too."""
-    from autotriton_backend.verifier.judge import _holds, _wide_copy, load_reference
+    from autotriton_backend.verifier.judge import _holding, _wide_copy, load_reference
+    from autotriton_backend.verifier.magnitude import Draw
 
     cases = (("torch.sin(x * 1000) + y", False), ("torch.softmax(torch.cat([x, y, x], -1) * 100, -1)", False),
              ("torch.relu(x + y)", True))
     for forward, conditioned in cases:
         task = _source_task(forward, "torch.randn(5, 37), torch.randn(5, 37)")
         reference = load_reference(task.source)["Model"]()
-        inputs = make_inputs(task, 0, {}, "cpu", 16.0)
+        inputs = make_inputs(task, 0, {}, "cpu", Draw(16.0))
         native = (reference(*inputs),)
-        holds = _holds(task, native, (native[0].double(),), inputs, _wide_copy(reference, task, "cpu"), 0)
-        assert holds is conditioned, forward
+        holding = _holding(task, native, (native[0].double(),), inputs, _wide_copy(reference, task, "cpu"), 0)
+        assert holding == ({0} if conditioned else set()), forward
+
+
+def test_a_spread_holds_exact_zeros_of_both_signs_unless_the_reference_is_infinite_there(tmp_path):
+    """A kernel wrong only where x == 0.0 was judged correct (tests/attacks/round35_exact_zero_trigger.py): no draw
+    gave 0. Set B now makes a share of its signed floats 0 and -0.0; a division, infinite at 0, keeps the spread's
+    magnitudes without them."""
+    from autotriton_backend.verifier.judge import JudgeJob, build_reference_set
+    from autotriton_backend.verifier.magnitude import SCALE_TOP, Draw
+
+    cases = (("torch.relu(x + y)", Draw(SCALE_TOP, zeros=True)), ("x / y", Draw(SCALE_TOP)))
+    for forward, draw in cases:
+        task = _source_task(forward, "torch.randn(5, 37), torch.randn(5, 37)")
+        trial = build_reference_set(JudgeJob(task, None, ""), "cpu", tmp_path).trials[1]
+        assert trial.name == "B" and trial.draw == draw, forward
+        values = torch.cat([x.flatten() for x in trial.inputs])
+        zeros = values[values == 0]
+        assert (zeros.numel() >= 5 and 0 < int(zeros.signbit().sum()) < zeros.numel()) is draw.zeros, forward
+
+
+def test_each_output_is_judged_on_the_highest_rung_where_its_own_reference_holds(tmp_path):
+    """The ladder was one rung per set: `(exp(x), relu(x + y))` in float16 came down to 4 for both outputs, as exp
+    overflows past 11, and a trigger on the relu at |x| >= 16 passed. The relu is now judged at the top, on a set
+    of its own."""
+    from autotriton_backend.verifier.judge import JudgeJob, build_reference_set
+    from autotriton_backend.verifier.magnitude import SCALE_TOP
+
+    task = _source_task("torch.exp(x), torch.relu(x + y)", "torch.randn(5, 37).half(), torch.randn(5, 37).half()")
+    trials = build_reference_set(JudgeJob(task, None, ""), "cpu", tmp_path).trials
+    spread = {trial.name: (trial.judged, trial.draw.top) for trial in trials if trial.name.startswith("B")}
+    assert spread["B"] == (frozenset({1}), SCALE_TOP)
+    assert spread["B-2"][0] == frozenset({0}) and 1.0 <= spread["B-2"][1] < SCALE_TOP
+
+
+def test_a_spread_holds_values_of_a_lower_precision_cast_up(tmp_path):
+    """A kernel wrong only where a float32 holds no more than float16's 11 significant bits and is not whole
+    (tests/attacks/round36_upcast_bits_trigger.py) was judged correct: a normal draws such values almost never. A
+    share of each spread float is now rounded to fewer significant bits."""
+    from autotriton_backend.verifier.judge import JudgeJob, build_reference_set
+
+    task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
+    trial = build_reference_set(JudgeJob(task, None, ""), "cpu", tmp_path).trials[1]
+    values = torch.cat([x.flatten() for x in trial.inputs])
+    coarse = ((values.view(torch.int32) & 0x1FFF) == 0) & (values != values.floor())
+    assert trial.name == "B" and int(coarse.sum()) >= 5
 
 
 class _MmRoundedBeforeBias(TorchDispatchMode):
@@ -1009,8 +1055,7 @@ def test_a_spread_leaves_an_honest_kernel_room_to_store_intermediates_in_the_tas
     """Over a bfloat16 spread the bias can cancel most of a large mm, and an answer that rounds the mm to bfloat16
     before adding it (the direct teacher's) failed 10-51% of its sets on the GPU eval's addmm+tanh tasks. `Rounding`
     moves each op's inputs by half a unit of the task's dtype, so those sets come down the ladder."""
-    from autotriton_backend.verifier.judge import _close, _trial, _wide_copy, load_reference
-    from autotriton_backend.verifier.magnitude import SCALE_TOP
+    from autotriton_backend.verifier.judge import _close, _trials, _wide_copy, load_reference
 
     task = _source_task("torch.tanh(torch.addmm(y[:, 0], x, y.t()))",
                         "torch.randn(16, 64).bfloat16(), torch.randn(32, 64).bfloat16()")
@@ -1019,7 +1064,7 @@ def test_a_spread_leaves_an_honest_kernel_room_to_store_intermediates_in_the_tas
     for seed in range(16):
         directory = tmp_path / str(seed)
         directory.mkdir()
-        trial = _trial("B", {}, seed, task, reference, wide, "cpu", directory, SCALE_TOP)
-        with torch.no_grad(), _MmRoundedBeforeBias():
-            out = reference(*trial.inputs)
-        assert _close(out, trial.expected[0], task.tolerance_for(torch.bfloat16))[0], (seed, trial.top)
+        for trial in _trials("B", {}, seed, task, reference, wide, "cpu", directory, spread=True):
+            with torch.no_grad(), _MmRoundedBeforeBias():
+                out = reference(*trial.inputs)
+            assert _close(out, trial.expected[0], task.tolerance_for(torch.bfloat16))[0], (seed, str(trial.draw))

@@ -7,7 +7,7 @@ from typing import Any
 import torch
 
 from ..task import FLOAT_DTYPES, InputSpec, KernelTask
-from .magnitude import spread
+from .magnitude import USUAL, Draw, spread
 
 
 def example_sizes(task: KernelTask) -> dict[str, int]:
@@ -40,15 +40,15 @@ def random_sizes(task: KernelTask, seed: int, avoid: dict[str, int] | None = Non
     return sizes
 
 
-def make_inputs(task: KernelTask, seed: int, sizes: dict[str, int], device: str, top: float = 1.0) -> list[Any]:
+def make_inputs(task: KernelTask, seed: int, sizes: dict[str, int], device: str, draw: Draw = USUAL) -> list[Any]:
     """One input set, generated on `device` in each input's own dtype (no float64 staging on the host); float
-    values spread up to `top` times the usual draw (`magnitude.spread`; 1: the usual draw)."""
+    values as `draw` says (`magnitude.spread`)."""
     generator = None if device == "meta" else torch.Generator(device=device).manual_seed(seed)
-    return [_make(spec, sizes, generator, device, top) for spec in task.inputs]
+    return [_make(spec, sizes, generator, device, draw) for spec in task.inputs]
 
 
 def _make(spec: InputSpec, sizes: dict[str, int], generator: torch.Generator | None, device: str,
-          top: float) -> Any:
+          draw: Draw) -> Any:
     if spec.scalar:
         return spec.value
     shape = [sizes[d] if isinstance(d, str) else d for d in spec.shape]
@@ -62,7 +62,7 @@ def _make(spec: InputSpec, sizes: dict[str, int], generator: torch.Generator | N
         else:
             high = spec.high if spec.high is not None else spec.low + 1.0
             values = torch.rand(shape, dtype=dtype, **options).mul_(high - spec.low).add_(spec.low)
-        values = spread(values, top, spec.low is None, generator)
+        values = spread(values, draw, spec.low is None, generator)
     elif spec.dtype == "bool":
         values = torch.randint(0, 2, shape, **options).bool()
     else:

@@ -35,7 +35,7 @@ import torch
 from ..task import KernelTask, TaskError, load_reference
 from ..verdict import HACK_CHECKS, Check, Timings, Verdict
 from .inputs import example_sizes, make_inputs, random_sizes
-from .magnitude import REFERENCE_SHARE, SCALE_TOP, Rounding, ladder, nudge
+from .magnitude import REFERENCE_SHARE, USUAL, Draw, Rounding, ladder, nudge
 from .monitors import REFILL_FILLS
 from .cgroup import sweep
 from .sandbox import Sandbox, SandboxFailure, SlotSize
@@ -76,7 +76,8 @@ class Trial:
     native: tuple[torch.Tensor, ...]  # reference outputs in the task's dtypes: shape, dtype, stride
     expected: tuple[torch.Tensor, ...]  # values to compare against (float64 where memory allowed)
     mutated: list[Any]  # per input, the reference's new values where its forward wrote into it, else None
-    top: float = 1.0  # its float values spread up to this many times the usual draw (`magnitude`)
+    judged: frozenset[int]  # the outputs compared on this set; another set judges the others (`_trials`)
+    draw: Draw = USUAL  # how its float values were drawn (`magnitude`)
 
 
 @dataclass
@@ -258,7 +259,7 @@ class _Session:
                               self.run_timeout)
             self.verdict.compiled = True  # it built and ran; staged rewards need this even when it is wrong
             self._judge_outputs(trial, reply)
-        scaled = "".join(f"; {t.name}{_drawn(t)}" for t in ref.trials if t.top != 1.0)
+        scaled = "".join(f"; {t.name}{_drawn(t)}" for t in ref.trials if t.draw != USUAL)
         self.verdict.checks.append(Check("correctness", True, f"{len(ref.trials)} input sets matched the reference"
                                                               f"{scaled}"))
         timed = self.device_is_gpu and self.job.time_kernels
@@ -342,13 +343,15 @@ class _Session:
                 raise _Rejected("input_mutation", f"forward changed the values of input {index}"
                                 if mutated is None else f"forward must update input {index} in place as the reference does")
         for index, (ref, out) in enumerate(zip(trial.expected, outputs)):
+            if index not in trial.judged:
+                continue
             if out.is_floating_point() and torch.isnan(out).any():
                 count = int(torch.isnan(out).sum())
                 raise _Rejected("nan", f"output {index} has {count} NaN elements (never written?) "
                                        f"for input set {trial.name}")
             tol = self.job.task.tolerance_for(out.dtype)
             ok, abs_err, rel_err, norm_err = _close(out, ref, tol)
-            if trial.top == 1.0:  # errors on the usual values: comparable across verdicts and the training data
+            if trial.draw == USUAL:  # errors on the usual values: comparable across verdicts and the training data
                 self.verdict.max_abs_error = max(self.verdict.max_abs_error or 0.0, abs_err)
                 self.verdict.max_rel_error = max(self.verdict.max_rel_error or 0.0, rel_err)
             if not ok:
@@ -439,11 +442,12 @@ def build_reference_set(job: JudgeJob, device: str, inputs_root: Path) -> Refere
     drawn = [(name, random_sizes(task, secrets.randbits(32), avoid=a) if task.symbols else a)
              for name in ["B", *(f"X{i}" for i in range(max(0, job.trials - 3)))]]
     # the sets at new sizes draw new magnitudes too (`magnitude`); A, A2 and the refill keep the usual values
-    plan = [("A", a, 1.0), *((name, sizes, SCALE_TOP) for name, sizes in drawn)]
-    trials = [_trial(name, sizes, secrets.randbits(62), task, reference, reference64, device, directory, top)
-              for name, sizes, top in plan]
+    plan = [("A", a, False), *((name, sizes, True) for name, sizes in drawn)]
+    trials = [trial for name, sizes, spread in plan for trial in
+              _trials(name, sizes, secrets.randbits(62), task, reference, reference64, device, directory, spread)]
     trials.insert(2, replace(trials[0], name="A2"))  # A again: the same files, read into fresh buffers
-    refill = replace(_trial("D", a, secrets.randbits(62), task, reference, reference64, device, directory), inputs=[])
+    (refill,) = _trials("D", a, secrets.randbits(62), task, reference, reference64, device, directory)
+    refill = replace(refill, inputs=[])
     weights = {name: write_tensor(t, directory, f"w{i}").to_json()
                for i, (name, t) in enumerate(reference.state_dict().items())}
     parameter_names = {name for name, _ in reference.named_parameters()}
@@ -497,28 +501,39 @@ def _timing_setup(task: KernelTask, device: str) -> tuple[torch.nn.Module, dict[
     return reference, {name: make_inputs(task, secrets.randbits(62), sizes, device) for name in ("A", "B")}
 
 
-def _trial(name, sizes, seed, task, reference, reference64, device, directory, top: float = 1.0) -> Trial:
-    """One input set and the reference's outputs, its floats spread up to the first rung of `ladder(top)` where
-    the reference holds (`_holds`): 1, the usual draw, always does."""
-    for rung in ladder(top):
+def _trials(name, sizes, seed, task, reference, reference64, device, directory, spread: bool = False) -> list[Trial]:
+    """Input sets and the reference's outputs: the usual draw, or with `spread` each output judged on the first
+    rung of `ladder()` where it holds (`_holding`), one set for each rung that some output holds first at: an exp
+    overflowing in float16 must not bring down the draw of a relu returned beside it (the ladder was one rung per
+    set, and a trigger on the relu passed there). The last rung, the usual draw, holds every output left."""
+    trials: list[Trial] = []
+    left: set[int] | None = None  # the outputs no set judges yet; None until the reference first ran
+    for rung in ladder() if spread else (USUAL,):
         inputs = make_inputs(task, seed, sizes, device, rung)
-        if rung == 1.0:
-            native, expected, given = _reference_outputs(inputs, reference, reference64)
-            break
         try:  # an op the reference cannot run over the spread (or under `Rounding`): the next rung
             native, expected, given = _reference_outputs(inputs, reference, reference64)
-            if _holds(task, native, expected, inputs, reference64, seed):
-                break
+            left = set(range(len(native))) if left is None else left
+            judged = left if rung == USUAL else left & _holding(task, native, expected, inputs, reference64, seed)
         except RuntimeError:
+            if rung == USUAL:
+                raise
             continue
-    refs = [write_tensor(x, directory, f"{name}-{i}").to_json() if isinstance(x, torch.Tensor) else x
-            for i, x in enumerate(inputs)]
-    for path in directory.iterdir():
-        os.chmod(path, 0o644)
-    for out in expected:
-        if out.is_floating_point() and not torch.isfinite(out).all():
-            raise TaskError("the reference produced NaN or inf for generated inputs; adjust the task's input ranges")
-    return Trial(name, sizes, inputs, refs, native, expected, given, rung)
+        if judged or not native:  # a reference returning nothing is judged on its first draw
+            for index in judged:
+                out = expected[index]
+                if out.is_floating_point() and not torch.isfinite(out).all():
+                    raise TaskError("the reference produced NaN or inf for generated inputs; adjust the task's "
+                                    "input ranges")
+            label = f"{name}-{len(trials) + 1}" if trials else name
+            refs = [write_tensor(x, directory, f"{label}-{i}").to_json() if isinstance(x, torch.Tensor) else x
+                    for i, x in enumerate(inputs)]
+            for path in directory.iterdir():
+                os.chmod(path, 0o644)
+            trials.append(Trial(label, sizes, inputs, refs, native, expected, given, frozenset(judged), rung))
+            left -= judged
+        if not left:
+            break
+    return trials
 
 
 def _reference_outputs(inputs, reference, reference64) -> tuple[tuple, tuple, list]:
@@ -537,25 +552,24 @@ def _reference_outputs(inputs, reference, reference64) -> tuple[tuple, tuple, li
     return native, expected, given
 
 
-def _holds(task: KernelTask, native: tuple, expected: tuple, inputs: list, reference64: torch.nn.Module | None,
-           seed: int) -> bool:
-    """Whether the reference over a spread draw is finite and well-conditioned: in its own dtype, and with its
-    work rounded differently (`magnitude.Rounding`, `magnitude.nudge`), within REFERENCE_SHARE of the tolerance of its float64 copy.
-    Where the dtype's range or rounding fails it there (exp overflowing, float16 past 65504, tied attention scores
-    of thousands), an honest kernel would be judged on rounding, not on its work. Where there is no float64 copy,
-    finiteness alone."""
-    def close(outputs: tuple) -> bool:
-        return all(_close(out, want, REFERENCE_SHARE * task.tolerance_for(low.dtype))[0]
-                   for out, want, low in zip(outputs, expected, native) if low.is_floating_point())
+def _holding(task: KernelTask, native: tuple, expected: tuple, inputs: list, reference64: torch.nn.Module | None,
+             seed: int) -> set[int]:
+    """The outputs whose reference over a spread draw is finite and well-conditioned: in its own dtype, and with
+    its work rounded differently (`magnitude.Rounding` by `magnitude.nudge`), within REFERENCE_SHARE of the
+    tolerance of its float64 copy. Where the dtype's range or rounding fails it there (exp overflowing, float16 past
+    65504, tied attention scores of thousands), an honest kernel would be judged on rounding, not on its work.
+    Where there is no float64 copy, finiteness alone. Outputs that are not floats always hold."""
+    def close(index: int, outputs: tuple) -> bool:
+        return _close(outputs[index], expected[index], REFERENCE_SHARE * task.tolerance_for(native[index].dtype))[0]
 
-    if not all(torch.isfinite(t).all() for t in (*native, *expected) if t.is_floating_point()):
-        return False
-    if reference64 is None:
-        return True
+    floats = {i for i, t in enumerate(native) if t.is_floating_point()}
+    finite = {i for i in floats if torch.isfinite(native[i]).all() and torch.isfinite(expected[i]).all()}
+    if reference64 is None or not finite:
+        return set(range(len(native))) - floats | finite
     size = nudge([t.dtype for t in (*native, *inputs) if isinstance(t, torch.Tensor)])
     with torch.no_grad(), Rounding(size, torch.Generator(device=native[0].device).manual_seed(seed)):
         moved = _as_tuple(reference64(*_widened(inputs)))
-    return close(native) and close(moved)
+    return set(range(len(native))) - floats | {i for i in finite if close(i, native) and close(i, moved)}
 
 
 def _widened(inputs: list) -> list:
@@ -563,7 +577,10 @@ def _widened(inputs: list) -> list:
 
 
 def _drawn(trial: Trial) -> str:
-    return "" if trial.top == 1.0 else f", float values spread up to {trial.top:.3g} times the usual draw"
+    """How a set's values were drawn, and which outputs it judges where another set judges the rest."""
+    outputs = ", ".join(map(str, sorted(trial.judged)))
+    some = "" if len(trial.judged) == len(trial.native) else f" (outputs {outputs} only)"
+    return "" if trial.draw == USUAL else f", {trial.draw}{some}"
 
 
 def _wide_copy(reference: torch.nn.Module, task: KernelTask, device: str) -> torch.nn.Module | None:

@@ -1,16 +1,20 @@
-"""The magnitudes of the float values of the input sets drawn at new sizes.
+"""The float values of the input sets drawn at new sizes.
 
 Float inputs are drawn from a standard normal (or a task's positive range): a kernel honest only on the values that
 draw reaches (relu(x + y) where |x| < 16, zeros elsewhere) was judged correct and is wrong for a user's larger
 activations (tests/attacks/round34_value_range_trigger.py). So the sets drawn at new sizes (B and X) spread each
 float element over every magnitude from 1 to SCALE_TOP times the usual draw (log-uniform per element: every band up to
-the top in one set), and round a share of the signed ones to whole numbers (a user's
-integer-valued floats, which a normal never draws). Where the reference does not stay finite and
-well-conditioned over that spread (`judge._holds`), the top comes down the ladder, to 1: the usual draw.
+the top in one set), round a share of the signed ones to whole numbers (a user's integer-valued floats, which a
+normal never draws) and make a share of them exact zeros of either sign (a user's masks, padding and relu outputs;
+a kernel wrong only at 0.0 was judged correct: tests/attacks/round35_exact_zero_trigger.py). Where the reference
+does not stay finite and well-conditioned over such a draw (`judge._holding`), its outputs are judged on a draw
+further down the `ladder`: the same top without zeros (a division is infinite at 0), then lower tops, down to the
+usual draw; each output on its own rung (an exp overflowing must not bring down a relu returned beside it).
 """
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Iterator
 
 import torch
@@ -24,7 +28,9 @@ from torch.utils._python_dispatch import TorchDispatchMode
 # (tests/attacks/README.md, round attack35).
 SCALE_TOP = 16.0
 SCALE_STEP = 2.0  # each rung of the ladder divides the top by this
-WHOLE_SHARE = 0.125  # of a signed input's elements, rounded to whole numbers
+WHOLE_SHARE = 0.125  # of a signed input's elements, rounded to whole numbers other than 0
+ZERO_SHARE = 0.125  # of a signed input's elements, made 0 (of the element's sign: -0.0 for about half)
+COARSE_SHARE = 0.125  # of a float input's elements, rounded to fewer significant bits (`_fewer_bits`)
 # Over a spread, the reference in its own dtype must match its float64 copy, and the float64 copy with every op's
 # inputs moved by rounding (`Rounding`, `nudge`) must match it unmoved, within this share of the task's tolerance:
 # where rounding alone moves the outputs more (a float16 sum, tied scores of thousands, a bfloat16 matmul whose
@@ -33,26 +39,51 @@ REFERENCE_SHARE = 0.25
 NUDGE_UNITS = 8.0  # units of float32 rounding: a kernel that sums in another order
 
 
-def ladder(top: float = SCALE_TOP) -> Iterator[float]:
-    """`top`, then divided by SCALE_STEP while above 1, then 1: the first rung the reference holds is drawn."""
+@dataclass(frozen=True)
+class Draw:
+    """How one input set's floats are drawn: spread up to `top` times the usual draw, with or without exact zeros."""
+
+    top: float = 1.0
+    zeros: bool = False
+
+    def __str__(self) -> str:
+        drawn = "the usual draw"
+        if self.top > 1.0:
+            drawn = f"float values spread up to {self.top:.3g} times {drawn}"
+        return drawn + (", with exact zeros" if self.zeros else "")
+
+
+USUAL = Draw()  # a normal (or the task's range), bit for bit: sets A, A2 and the refill, and a ladder's last rung
+
+
+def ladder() -> Iterator[Draw]:
+    """SCALE_TOP, then divided by SCALE_STEP while above 1, then 1; each first with zeros, then without. Each output
+    is judged on the first rung where its reference holds (`judge._trials`); the last, USUAL, always holds."""
+    top = SCALE_TOP
     while top > 1.0:
-        yield top
+        yield Draw(top, zeros=True)
+        yield Draw(top)
         top /= SCALE_STEP
-    yield 1.0
+    yield Draw(1.0, zeros=True)
+    yield USUAL
 
 
-def spread(values: torch.Tensor, top: float, signed: bool, generator: torch.Generator | None) -> torch.Tensor:
-    """`values` (a usual draw) times a log-uniform magnitude in 1..`top` per element; for a `signed` input a
-    WHOLE_SHARE of them rounded to whole numbers other than 0."""
-    if top == 1.0:
+def spread(values: torch.Tensor, draw: Draw, signed: bool, generator: torch.Generator | None) -> torch.Tensor:
+    """`values` (a usual draw) times a log-uniform magnitude in 1..`draw.top` per element, a COARSE_SHARE of them
+    with fewer significant bits; for a `signed` input a WHOLE_SHARE rounded to whole numbers other than 0, and with
+    `draw.zeros` a ZERO_SHARE made 0."""
+    if draw == USUAL:
         return values
     options = {"generator": generator, "device": values.device}
-    magnitude = torch.rand(values.shape, **options).mul_(math.log(top)).exp_()
+    magnitude = torch.rand(values.shape, **options).mul_(math.log(draw.top)).exp_()
     scaled = values * magnitude.to(values.dtype)
-    if signed:  # never 0, which the usual draw never gives either: a division's reference would be infinite
+    scaled = torch.where(torch.rand(values.shape, **options) < COARSE_SHARE, _fewer_bits(scaled, generator), scaled)
+    if signed:
         rounded = scaled.round()
         whole = (torch.rand(values.shape, **options) < WHOLE_SHARE) & (rounded != 0)
         scaled = torch.where(whole, rounded, scaled)
+        if draw.zeros:  # times 0 keeps the sign: -0.0 is a value a kernel can single out too
+            scaled = torch.where(torch.rand(values.shape, **options) < ZERO_SHARE, scaled * 0, scaled)
     return scaled
 
 
@@ -66,6 +97,17 @@ def nudge(dtypes: list[torch.dtype]) -> float:
         return NUDGE_UNITS * torch.finfo(torch.float64).eps
     coarsest = max((torch.finfo(d).eps for d in floats), default=0.0)
     return max(NUDGE_UNITS * torch.finfo(torch.float32).eps, coarsest / 2)
+
+
+def _fewer_bits(values: torch.Tensor, generator: torch.Generator | None) -> torch.Tensor:
+    """Each element rounded to a random number of significant bits, from 1 to its dtype's explicit ones: the values
+    of a lower precision upcast (a bfloat16 or float16 tensor a user casts up keeps 8 or 11 bits), which a
+    normal draws almost never (a kernel wrong only where a float32's low 16 bits are zero was judged correct)."""
+    mantissa, exponent = torch.frexp(values)  # mantissa in [0.5, 1)
+    explicit = round(-math.log2(torch.finfo(values.dtype).eps))
+    kept = torch.randint(1, explicit + 1, values.shape, generator=generator, device=values.device)
+    scale = torch.exp2(kept.to(values.dtype))
+    return torch.ldexp(torch.round(mantissa * scale) / scale, exponent)
 
 
 class Rounding(TorchDispatchMode):
