@@ -39,7 +39,9 @@ ADVICE = {
     "dtype": "Match the reference output dtype exactly.",
     "stride": "Match the reference output strides (allocate with torch.empty_like or the same layout).",
     "nan": "Every output element must be written; masked-out or skipped blocks leave NaN behind.",
-    "mismatch": "Check the indexing, masking and accumulation order of your kernel.",
+    "mismatch": "Check the indexing, masking and accumulation order of your kernel. On a GPU, tl.dot of float32 "
+                "values (and a broadcast product summed over an axis, which Triton may compile to one) rounds them "
+                "to TF32 unless given input_precision=\"ieee\".",
     "launch_args": "Pass tensors for pointer arguments and plain ints, floats or dtypes for the rest; grids are ints.",
     "timed_outputs": "Every call must compute the full result, timed or not.",
     "state": "forward must not keep state between calls (no caches of inputs, outputs or weights).",
