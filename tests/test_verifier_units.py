@@ -983,7 +983,7 @@ def test_a_spread_is_drawn_only_where_rounding_moves_the_reference_little():
     of thousands; attention scores of thousands tied by an embedding's repeated ids, which a kernel's dot rounds
     apart): an honest kernel rounding in another order then failed. The float64 reference with every op's result
     moved by a few units of float32 rounding must stay within a share of the tolerance too."""
-    from autotriton_backend.verifier.judge import _holding, _wide_copy, load_reference
+    from autotriton_backend.verifier.judge import _holding, _usual_conditioning, _wide_copy, load_reference
     from autotriton_backend.verifier.magnitude import Draw
 
     cases = (("torch.sin(x * 1000) + y", False), ("torch.softmax(torch.cat([x, y, x], -1) * 100, -1)", False),
@@ -991,9 +991,11 @@ def test_a_spread_is_drawn_only_where_rounding_moves_the_reference_little():
     for forward, conditioned in cases:
         task = _source_task(forward, "torch.randn(5, 37), torch.randn(5, 37)")
         reference = load_reference(task.source)["Model"]()
+        wide = _wide_copy(reference, task, "cpu")
         inputs = make_inputs(task, 0, {}, "cpu", Draw(16.0))
         native = (reference(*inputs),)
-        holding = _holding(task, native, (native[0].double(),), inputs, _wide_copy(reference, task, "cpu"), 0)
+        usual = _usual_conditioning(task, 0, {}, "cpu", reference, wide)
+        holding = _holding(task, native, (native[0].double(),), inputs, wide, 0, usual)
         assert holding == ({0} if conditioned else set()), forward
 
 

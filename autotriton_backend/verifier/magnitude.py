@@ -36,6 +36,7 @@ COARSE_SHARE = 0.125  # of a float input's elements, rounded to fewer significan
 # where rounding alone moves the outputs more (a float16 sum, tied scores of thousands, a bfloat16 matmul whose
 # bias cancels it), an honest kernel that rounds differently would be rejected for the magnitude.
 REFERENCE_SHARE = 0.25
+USUAL_MARGIN = 1.0
 NUDGE_UNITS = 8.0  # units of float32 rounding: a kernel that sums in another order
 
 
