@@ -1070,3 +1070,23 @@ def test_a_spread_leaves_an_honest_kernel_room_to_store_intermediates_in_the_tas
             with torch.no_grad(), _MmRoundedBeforeBias():
                 out = reference(*trial.inputs)
             assert _close(out, trial.expected[0], task.tolerance_for(torch.bfloat16))[0], (seed, str(trial.draw))
+
+
+def test_a_half_precision_spread_is_measured_against_the_usual_draw(tmp_path):
+    """Half a unit of bfloat16 on one op already takes more than REFERENCE_SHARE of the tolerance, so no bfloat16
+    relu(x + y) was spread, and round 34's trigger (wrong where |x| or |y| reaches 16) passed again on bfloat16
+    tasks. A spread now holds where rounding takes at most USUAL_MARGIN of what it takes over the usual draw."""
+    from autotriton_backend.verifier.judge import _close, _trials, _wide_copy, load_reference
+
+    task = _source_task("torch.relu(x + y)", "torch.randn(5, 37).bfloat16(), torch.randn(5, 37).bfloat16()")
+    reference = load_reference(task.source)["Model"]()
+    wide = _wide_copy(reference, task, "cpu")
+    caught = 0
+    for seed in range(32):
+        directory = tmp_path / str(seed)
+        directory.mkdir()
+        for trial in _trials("B", {}, seed, task, reference, wide, "cpu", directory, spread=True):
+            x, y = trial.inputs
+            out = torch.where((x.abs() < 16) & (y.abs() < 16), torch.relu(x + y), 0)
+            caught += not _close(out, trial.expected[0], task.tolerance_for(torch.bfloat16))[0]
+    assert caught >= 6  # of 32 sets: 0 before (each on the usual draw)
