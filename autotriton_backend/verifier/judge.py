@@ -514,8 +514,8 @@ def _trials(name, sizes, seed, task, reference, reference64, device, directory, 
         try:  # an op the reference cannot run over the spread (or under `Rounding`): the next rung
             native, expected, given = _reference_outputs(inputs, reference, reference64)
             left = set(range(len(native))) if left is None else left
-            holding = _holding(task, native, expected, inputs, reference64, seed, usual) if rung != USUAL else left
-            judged = left & holding
+            judged = left if rung == USUAL else left & _holding(task, native, expected, inputs, reference64, seed,
+                                                                 usual)
         except RuntimeError:
             if rung == USUAL:
                 raise
@@ -569,15 +569,15 @@ def _usual_conditioning(task: KernelTask, seed: int, sizes: dict, device: str, r
 def _holding(task: KernelTask, native: tuple, expected: tuple, inputs: list, reference64: torch.nn.Module | None,
              seed: int, usual: dict[int, float]) -> set[int]:
     """The outputs whose reference over a spread draw is finite and conditioned no worse than over the usual draw
-    (`usual`, from `_usual_conditioning`): rounding takes at most REFERENCE_SHARE of the tolerance, or at most what
-    it takes there. Where a spread makes rounding matter more (exp overflowing, float16 past 65504, tied attention
+    (`usual`, from `_usual_conditioning`): rounding takes at most REFERENCE_SHARE of the tolerance, or at most
+    USUAL_MARGIN of what it takes there. Where a spread makes rounding matter more (exp overflowing, float16 past 65504, tied attention
     scores of thousands, a bfloat16 mm of thousands whose bias cancels it), an honest kernel would be judged on
     rounding, not on its work; where it matters as much as it did (a half-precision output, where half a unit on
     one op already takes a quarter of the tolerance), an honest kernel's odds are those of the usual sets. Outputs
     that are not floats always hold."""
     used = _conditioning(task, native, expected, inputs, reference64, seed)
-    return set(range(len(native))) - set(used) | {
-        i for i, share in used.items() if math.isfinite(share) and share <= max(REFERENCE_SHARE, USUAL_MARGIN * usual.get(i, 0.0))}
+    limits = {i: max(REFERENCE_SHARE, USUAL_MARGIN * usual.get(i, 0.0)) for i in used}
+    return set(range(len(native))) - set(used) | {i for i, share in used.items() if share <= limits[i] < math.inf}
 
 
 def _conditioning(task: KernelTask, native: tuple, expected: tuple, inputs: list,
