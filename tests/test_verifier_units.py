@@ -983,7 +983,7 @@ def test_a_spread_is_drawn_only_where_rounding_moves_the_reference_little():
     of thousands; attention scores of thousands tied by an embedding's repeated ids, which a kernel's dot rounds
     apart): an honest kernel rounding in another order then failed. The float64 reference with every op's result
     moved by a few units of float32 rounding must stay within a share of the tolerance too."""
-    from autotriton_backend.verifier.judge import _holding, _wide_copy, load_reference
+    from autotriton_backend.verifier.judge import _holding, _usual_conditioning, _wide_copy, load_reference
     from autotriton_backend.verifier.magnitude import Draw
 
     cases = (("torch.sin(x * 1000) + y", False), ("torch.softmax(torch.cat([x, y, x], -1) * 100, -1)", False),
@@ -991,9 +991,11 @@ def test_a_spread_is_drawn_only_where_rounding_moves_the_reference_little():
     for forward, conditioned in cases:
         task = _source_task(forward, "torch.randn(5, 37), torch.randn(5, 37)")
         reference = load_reference(task.source)["Model"]()
+        wide = _wide_copy(reference, task, "cpu")
         inputs = make_inputs(task, 0, {}, "cpu", Draw(16.0))
         native = (reference(*inputs),)
-        holding = _holding(task, native, (native[0].double(),), inputs, _wide_copy(reference, task, "cpu"), 0)
+        usual = _usual_conditioning(task, 0, {}, "cpu", reference, wide)
+        holding = _holding(task, native, (native[0].double(),), inputs, wide, 0, usual)
         assert holding == ({0} if conditioned else set()), forward
 
 
@@ -1068,3 +1070,23 @@ def test_a_spread_leaves_an_honest_kernel_room_to_store_intermediates_in_the_tas
             with torch.no_grad(), _MmRoundedBeforeBias():
                 out = reference(*trial.inputs)
             assert _close(out, trial.expected[0], task.tolerance_for(torch.bfloat16))[0], (seed, str(trial.draw))
+
+
+def test_a_half_precision_spread_is_measured_against_the_usual_draw(tmp_path):
+    """Half a unit of bfloat16 on one op already takes more than REFERENCE_SHARE of the tolerance, so no bfloat16
+    relu(x + y) was spread, and round 34's trigger (wrong where |x| or |y| reaches 16) passed again on bfloat16
+    tasks. A spread now holds where rounding takes at most USUAL_MARGIN of what it takes over the usual draw."""
+    from autotriton_backend.verifier.judge import _close, _trials, _wide_copy, load_reference
+
+    task = _source_task("torch.relu(x + y)", "torch.randn(5, 37).bfloat16(), torch.randn(5, 37).bfloat16()")
+    reference = load_reference(task.source)["Model"]()
+    wide = _wide_copy(reference, task, "cpu")
+    caught = 0
+    for seed in range(32):
+        directory = tmp_path / str(seed)
+        directory.mkdir()
+        for trial in _trials("B", {}, seed, task, reference, wide, "cpu", directory, spread=True):
+            x, y = trial.inputs
+            out = torch.where((x.abs() < 16) & (y.abs() < 16), torch.relu(x + y), 0)
+            caught += not _close(out, trial.expected[0], task.tolerance_for(torch.bfloat16))[0]
+    assert caught >= 6  # of 32 sets: 0 before (each on the usual draw)

@@ -35,7 +35,7 @@ import torch
 from ..task import KernelTask, TaskError, load_reference
 from ..verdict import HACK_CHECKS, Check, Timings, Verdict
 from .inputs import example_sizes, make_inputs, random_sizes
-from .magnitude import REFERENCE_SHARE, USUAL, Draw, Rounding, ladder, nudge
+from .magnitude import REFERENCE_SHARE, USUAL, USUAL_MARGIN, Draw, Rounding, ladder, nudge
 from .monitors import REFILL_FILLS
 from .cgroup import sweep
 from .sandbox import Sandbox, SandboxFailure, SlotSize
@@ -508,12 +508,14 @@ def _trials(name, sizes, seed, task, reference, reference64, device, directory, 
     set, and a trigger on the relu passed there). The last rung, the usual draw, holds every output left."""
     trials: list[Trial] = []
     left: set[int] | None = None  # the outputs no set judges yet; None until the reference first ran
+    usual = _usual_conditioning(task, seed, sizes, device, reference, reference64) if spread else {}
     for rung in ladder() if spread else (USUAL,):
         inputs = make_inputs(task, seed, sizes, device, rung)
         try:  # an op the reference cannot run over the spread (or under `Rounding`): the next rung
             native, expected, given = _reference_outputs(inputs, reference, reference64)
             left = set(range(len(native))) if left is None else left
-            judged = left if rung == USUAL else left & _holding(task, native, expected, inputs, reference64, seed)
+            judged = left if rung == USUAL else left & _holding(task, native, expected, inputs, reference64, seed,
+                                                                 usual)
         except RuntimeError:
             if rung == USUAL:
                 raise
@@ -552,24 +554,50 @@ def _reference_outputs(inputs, reference, reference64) -> tuple[tuple, tuple, li
     return native, expected, given
 
 
-def _holding(task: KernelTask, native: tuple, expected: tuple, inputs: list, reference64: torch.nn.Module | None,
-             seed: int) -> set[int]:
-    """The outputs whose reference over a spread draw is finite and well-conditioned: in its own dtype, and with
-    its work rounded differently (`magnitude.Rounding` by `magnitude.nudge`), within REFERENCE_SHARE of the
-    tolerance of its float64 copy. Where the dtype's range or rounding fails it there (exp overflowing, float16 past
-    65504, tied attention scores of thousands), an honest kernel would be judged on rounding, not on its work.
-    Where there is no float64 copy, finiteness alone. Outputs that are not floats always hold."""
-    def close(index: int, outputs: tuple) -> bool:
-        return _close(outputs[index], expected[index], REFERENCE_SHARE * task.tolerance_for(native[index].dtype))[0]
+def _usual_conditioning(task: KernelTask, seed: int, sizes: dict, device: str, reference: torch.nn.Module,
+                        reference64: torch.nn.Module | None) -> dict[int, float]:
+    """`_conditioning` over the usual draw of the same seed and sizes: what a spread is measured against. Empty
+    where the reference cannot run under `Rounding` (nor then over a spread: every output comes down to USUAL)."""
+    inputs = make_inputs(task, seed, sizes, device, USUAL)
+    try:
+        native, expected, _ = _reference_outputs(inputs, reference, reference64)
+        return _conditioning(task, native, expected, inputs, reference64, seed)
+    except RuntimeError:
+        return {}
 
-    floats = {i for i, t in enumerate(native) if t.is_floating_point()}
+
+def _holding(task: KernelTask, native: tuple, expected: tuple, inputs: list, reference64: torch.nn.Module | None,
+             seed: int, usual: dict[int, float]) -> set[int]:
+    """The outputs whose reference over a spread draw is finite and conditioned no worse than over the usual draw
+    (`usual`, from `_usual_conditioning`): rounding takes at most REFERENCE_SHARE of the tolerance, or at most
+    USUAL_MARGIN of what it takes there. Where a spread makes rounding matter more (exp overflowing, float16 past 65504, tied attention
+    scores of thousands, a bfloat16 mm of thousands whose bias cancels it), an honest kernel would be judged on
+    rounding, not on its work; where it matters as much as it did (a half-precision output, where half a unit on
+    one op already takes a quarter of the tolerance), an honest kernel's odds are those of the usual sets. Outputs
+    that are not floats always hold."""
+    used = _conditioning(task, native, expected, inputs, reference64, seed)
+    limits = {i: max(REFERENCE_SHARE, USUAL_MARGIN * usual.get(i, 0.0)) for i in used}
+    return set(range(len(native))) - set(used) | {i for i, share in used.items() if share <= limits[i] < math.inf}
+
+
+def _conditioning(task: KernelTask, native: tuple, expected: tuple, inputs: list,
+                  reference64: torch.nn.Module | None, seed: int) -> dict[int, float]:
+    """Per float output, the share of its tolerance (`_used`) that rounding takes: the larger of the reference in
+    its own dtype's and of the float64 reference with its work rounded differently (`magnitude.Rounding` by
+    `magnitude.nudge`), each against the float64 reference; inf where either is not finite. Where there is no
+    float64 copy, finiteness alone (0 or inf). Costs one forward of the float64 reference under `Rounding`."""
+    floats = [i for i, t in enumerate(native) if t.is_floating_point()]
     finite = {i for i in floats if torch.isfinite(native[i]).all() and torch.isfinite(expected[i]).all()}
+    used = {i: 0.0 if i in finite else math.inf for i in floats}
     if reference64 is None or not finite:
-        return set(range(len(native))) - floats | finite
+        return used
     size = nudge([t.dtype for t in (*native, *inputs) if isinstance(t, torch.Tensor)])
     with torch.no_grad(), Rounding(size, torch.Generator(device=native[0].device).manual_seed(seed)):
         moved = _as_tuple(reference64(*_widened(inputs)))
-    return set(range(len(native))) - floats | {i for i in finite if close(i, native) and close(i, moved)}
+    for i in finite:
+        tol = task.tolerance_for(native[i].dtype)
+        used[i] = max(_used(native[i], expected[i], tol), _used(moved[i], expected[i], tol))
+    return used
 
 
 def _widened(inputs: list) -> list:
@@ -653,6 +681,22 @@ def _close(out: torch.Tensor, ref: torch.Tensor, tol: float) -> tuple[bool, floa
     norm_err = error_norm / reference_norm if reference_norm else 0.0  # an all-zero reference: elementwise alone
     elementwise = bool((diff <= tol * (b.abs() + scale)).all())
     return elementwise and norm_err <= max(tol, NORM_TOLERANCE), abs_err, rel_err, norm_err
+
+
+def _used(out: torch.Tensor, ref: torch.Tensor, tol: float) -> float:
+    """How much of `_close`'s tolerance `out` takes, elementwise or by the error's norm: 1 is its edge, inf for NaN.
+    `_holding` compares what rounding takes over a spread with what it takes over the usual draw."""
+    if out.numel() == 0:
+        return 0.0
+    a, b = out.to(ref.device).double(), ref.double()
+    diff = (a - b).abs()
+    if torch.isnan(diff).any():
+        return math.inf
+    scale = max(1.0, float(b.square().mean().sqrt()))
+    elementwise = float(torch.where(diff == 0, 0.0, diff / (tol * (b.abs() + scale))).max())
+    reference_norm = float(b.norm())
+    norm = float(diff.norm()) / reference_norm / max(tol, NORM_TOLERANCE) if reference_norm else 0.0
+    return max(elementwise, norm)
 
 
 def _as_tuple(out: Any) -> tuple:
