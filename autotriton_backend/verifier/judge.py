@@ -668,35 +668,31 @@ def _close(out: torch.Tensor, ref: torch.Tensor, tol: float) -> tuple[bool, floa
     Its floor of `tol` alone would pass any output smaller than it (zeros for a float16 softmax over 16,384
     columns, every probability under 0.003: round13_small_outputs_unchecked); the norm check does not.
     """
-    if out.numel() == 0:
-        return True, 0.0, 0.0, 0.0
-    a, b = out.to(ref.device).double(), ref.double()
-    diff = (a - b).abs()
-    if torch.isnan(diff).any():
-        return False, float("nan"), float("nan"), float("nan")
-    scale = max(1.0, float(b.square().mean().sqrt()))
-    abs_err = float(diff.max())
-    rel_err = float((diff / b.abs().clamp_min(1e-6)).max())
-    error_norm, reference_norm = float(diff.norm()), float(b.norm())
-    norm_err = error_norm / reference_norm if reference_norm else 0.0  # an all-zero reference: elementwise alone
-    elementwise = bool((diff <= tol * (b.abs() + scale)).all())
-    return elementwise and norm_err <= max(tol, NORM_TOLERANCE), abs_err, rel_err, norm_err
+    used, abs_err, rel_err, norm_err = _compared(out, ref, tol)
+    return used <= 1.0, abs_err, rel_err, norm_err
 
 
 def _used(out: torch.Tensor, ref: torch.Tensor, tol: float) -> float:
     """How much of `_close`'s tolerance `out` takes, elementwise or by the error's norm: 1 is its edge, inf for NaN.
     `_holding` compares what rounding takes over a spread with what it takes over the usual draw."""
+    return _compared(out, ref, tol)[0]
+
+
+def _compared(out: torch.Tensor, ref: torch.Tensor, tol: float) -> tuple[float, float, float, float]:
+    """The one home of the tolerance: (the share of it `out` takes, max abs error, max rel error, the error's norm
+    over the reference's)."""
     if out.numel() == 0:
-        return 0.0
+        return 0.0, 0.0, 0.0, 0.0
     a, b = out.to(ref.device).double(), ref.double()
     diff = (a - b).abs()
     if torch.isnan(diff).any():
-        return math.inf
+        return math.inf, float("nan"), float("nan"), float("nan")
     scale = max(1.0, float(b.square().mean().sqrt()))
+    error_norm, reference_norm = float(diff.norm()), float(b.norm())
+    norm_err = error_norm / reference_norm if reference_norm else 0.0  # an all-zero reference: elementwise alone
     elementwise = float(torch.where(diff == 0, 0.0, diff / (tol * (b.abs() + scale))).max())
-    reference_norm = float(b.norm())
-    norm = float(diff.norm()) / reference_norm / max(tol, NORM_TOLERANCE) if reference_norm else 0.0
-    return max(elementwise, norm)
+    used = max(elementwise, norm_err / max(tol, NORM_TOLERANCE))
+    return used, float(diff.max()), float((diff / b.abs().clamp_min(1e-6)).max()), norm_err
 
 
 def _as_tuple(out: Any) -> tuple:
