@@ -570,11 +570,11 @@ def _holding(task: KernelTask, native: tuple, expected: tuple, inputs: list, ref
              seed: int, usual: dict[int, float]) -> set[int]:
     """The outputs whose reference over a spread draw is finite and conditioned no worse than over the usual draw
     (`usual`, from `_usual_conditioning`): rounding takes at most REFERENCE_SHARE of the tolerance, or at most
-    USUAL_MARGIN of what it takes there. Where a spread makes rounding matter more (exp overflowing, float16 past 65504, tied attention
-    scores of thousands, a bfloat16 mm of thousands whose bias cancels it), an honest kernel would be judged on
-    rounding, not on its work; where it matters as much as it did (a half-precision output, where half a unit on
-    one op already takes a quarter of the tolerance), an honest kernel's odds are those of the usual sets. Outputs
-    that are not floats always hold."""
+    USUAL_MARGIN of what it takes there. Where a spread makes rounding matter more (exp overflowing, float16 past
+    65504, tied attention scores of thousands, a bfloat16 mm of thousands whose bias cancels it), an honest kernel
+    would be judged on rounding, not on its work; where it matters as much as it did (a half-precision output, where
+    half a unit on one op already takes a quarter of the tolerance), an honest kernel's odds are those of the usual
+    sets. Outputs that are not floats always hold."""
     used = _conditioning(task, native, expected, inputs, reference64, seed)
     limits = {i: max(REFERENCE_SHARE, USUAL_MARGIN * usual.get(i, 0.0)) for i in used}
     return set(range(len(native))) - set(used) | {i for i, share in used.items() if share <= limits[i] < math.inf}
@@ -582,7 +582,7 @@ def _holding(task: KernelTask, native: tuple, expected: tuple, inputs: list, ref
 
 def _conditioning(task: KernelTask, native: tuple, expected: tuple, inputs: list,
                   reference64: torch.nn.Module | None, seed: int) -> dict[int, float]:
-    """Per float output, the share of its tolerance (`_used`) that rounding takes: the larger of the reference in
+    """Per float output, the share of its tolerance (`_compared`) that rounding takes: the larger of the reference in
     its own dtype's and of the float64 reference with its work rounded differently (`magnitude.Rounding` by
     `magnitude.nudge`), each against the float64 reference; inf where either is not finite. Where there is no
     float64 copy, finiteness alone (0 or inf). Costs one forward of the float64 reference under `Rounding`."""
@@ -596,7 +596,7 @@ def _conditioning(task: KernelTask, native: tuple, expected: tuple, inputs: list
         moved = _as_tuple(reference64(*_widened(inputs)))
     for i in finite:
         tol = task.tolerance_for(native[i].dtype)
-        used[i] = max(_used(native[i], expected[i], tol), _used(moved[i], expected[i], tol))
+        used[i] = max(_compared(native[i], expected[i], tol)[0], _compared(moved[i], expected[i], tol)[0])
     return used
 
 
@@ -670,12 +670,6 @@ def _close(out: torch.Tensor, ref: torch.Tensor, tol: float) -> tuple[bool, floa
     """
     used, abs_err, rel_err, norm_err = _compared(out, ref, tol)
     return used <= 1.0, abs_err, rel_err, norm_err
-
-
-def _used(out: torch.Tensor, ref: torch.Tensor, tol: float) -> float:
-    """How much of `_close`'s tolerance `out` takes, elementwise or by the error's norm: 1 is its edge, inf for NaN.
-    `_holding` compares what rounding takes over a spread with what it takes over the usual draw."""
-    return _compared(out, ref, tol)[0]
 
 
 def _compared(out: torch.Tensor, ref: torch.Tensor, tol: float) -> tuple[float, float, float, float]:

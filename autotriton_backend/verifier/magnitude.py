@@ -3,14 +3,15 @@
 Float inputs are drawn from a standard normal (or a task's positive range): a kernel honest only on the values that
 draw reaches (relu(x + y) where |x| < 16, zeros elsewhere) was judged correct and is wrong for a user's larger
 activations (tests/attacks/round34_value_range_trigger.py). So the sets drawn at new sizes (B and X) spread each
-float element over every magnitude from 1 to SCALE_TOP times the usual draw (log-uniform per element: every band up to
-the top in one set), round a share of the signed ones to whole numbers (a user's integer-valued floats, which a
-normal never draws) and make a share of them exact zeros of either sign (a user's masks, padding and relu outputs;
-a kernel wrong only at 0.0 was judged correct: tests/attacks/round35_exact_zero_trigger.py). Where the reference
-does not stay finite over such a draw, or rounding moves it more there than over the usual draw (`judge._holding`,
-REFERENCE_SHARE, USUAL_MARGIN), its outputs are judged on a draw
-further down the `ladder`: the same top without zeros (a division is infinite at 0), then lower tops, down to the
-usual draw; each output on its own rung (an exp overflowing must not bring down a relu returned beside it).
+float element over every magnitude from 1 to SCALE_TOP times the usual draw (log-uniform per element: every band up
+to the top in one set), round a share of them to fewer significant bits (a lower precision cast up), a share of the
+signed ones to whole numbers (a user's integer-valued floats, which a normal never draws) and a share of those to
+exact zeros of either sign (a user's masks, padding and relu outputs; a kernel wrong only at 0.0 was judged correct:
+tests/attacks/round35_exact_zero_trigger.py). Where the reference does not stay finite over such a draw, or rounding
+moves it more there than over the usual draw (`judge._holding`, REFERENCE_SHARE, USUAL_MARGIN), its outputs are
+judged on a draw further down the `ladder`: the same top without zeros (a division is infinite at 0), then lower
+tops, down to the usual draw; each output on its own rung (an exp overflowing must not bring down a relu returned
+beside it).
 """
 from __future__ import annotations
 
