@@ -16,7 +16,7 @@ from autotriton_backend.verifier import VerifyOptions, verify
 from autotriton_backend.candidate import Candidate
 from autotriton_backend.verifier import gpu_frontend  # noqa: F401  the interpreter typed as compiled, as in a sandbox
 from autotriton_backend.verifier.allowlist import gate
-from autotriton_backend.verifier.judge import _close
+from autotriton_backend.verifier.comparison import Tolerance, within
 from training.data.direct import library as lib
 from training.data.dataset import ShardWriter, read_records
 from training.data.direct.generate import PREFIX, earlier_answers, library_sha256
@@ -243,9 +243,9 @@ def test_op_by_op_bfloat16_fails_the_verifiers_reference_where_float32_compute_p
     itself, rounding to bfloat16 after every op, is not within the verifier's tolerance of the float64 reference."""
     x = torch.randn(128, 32, generator=torch.Generator().manual_seed(0)).to(torch.bfloat16)
     chain = lambda t: torch.sin(torch.logsumexp(t, dim=-1)) * 0.5 + 0.25  # noqa: E731
-    reference, tolerance = chain(x.double()), DEFAULT_TOLERANCE["bfloat16"]
-    assert not _close(chain(x), reference, tolerance)[0]
-    assert _close(chain(x.float()).to(torch.bfloat16), reference, tolerance)[0]
+    reference, tolerance = chain(x.double()), Tolerance(DEFAULT_TOLERANCE["bfloat16"])
+    assert not within(chain(x), reference, tolerance)[0]
+    assert within(chain(x.float()).to(torch.bfloat16), reference, tolerance)[0]
 
 
 @pytest.mark.parametrize("forward, why", [

@@ -38,6 +38,7 @@ from .inputs import example_sizes, make_inputs, random_sizes
 from .magnitude import REFERENCE_SHARE, USUAL, USUAL_MARGIN, Draw, Rounding, ladder, nudge
 from .monitors import REFILL_FILLS
 from .cgroup import sweep
+from .comparison import Tolerance, compared, tolerances, within
 from .sandbox import Sandbox, SandboxFailure, SlotSize
 from .timing import SUSPICIOUS_SPEEDUP, Baselines, baseline_functions, gpu_lock, time_baselines
 from .runner import same_state
@@ -77,6 +78,7 @@ class Trial:
     expected: tuple[torch.Tensor, ...]  # values to compare against (float64 where memory allowed)
     mutated: list[Any]  # per input, the reference's new values where its forward wrote into it, else None
     judged: frozenset[int]  # the outputs compared on this set; another set judges the others (`_trials`)
+    tolerances: tuple[Tolerance, ...]  # per output, on this set (`comparison.tolerances`)
     draw: Draw = USUAL  # how its float values were drawn (`magnitude`)
 
 
@@ -349,8 +351,8 @@ class _Session:
                 count = int(torch.isnan(out).sum())
                 raise _Rejected("nan", f"output {index} has {count} NaN elements (never written?) "
                                        f"for input set {trial.name}")
-            tol = self.job.task.tolerance_for(out.dtype)
-            ok, abs_err, rel_err, norm_err = _close(out, ref, tol)
+            tol = trial.tolerances[index]
+            ok, abs_err, rel_err, norm_err = within(out, ref, tol)
             if trial.draw == USUAL:  # errors on the usual values: comparable across verdicts and the training data
                 self.verdict.max_abs_error = max(self.verdict.max_abs_error or 0.0, abs_err)
                 self.verdict.max_rel_error = max(self.verdict.max_rel_error or 0.0, rel_err)
@@ -358,7 +360,7 @@ class _Session:
                 raise _Rejected("mismatch", f"output {index} differs from the reference for input set {trial.name} "
                                             f"(sizes {trial.sizes or 'fixed'}{_drawn(trial)}): max abs error "
                                             f"{abs_err:.3g}, max rel error {rel_err:.3g}, error norm "
-                                            f"{norm_err:.3g} of the reference's, tolerance {tol:g}")
+                                            f"{norm_err:.3g} of the reference's, tolerance {tol}")
 
     def _read(self, ref_json: Any) -> torch.Tensor:
         """One tensor the sandbox wrote, whose file then goes: its scratch holds one reply at a time."""
@@ -531,7 +533,8 @@ def _trials(name, sizes, seed, task, reference, reference64, device, directory, 
                     for i, x in enumerate(inputs)]
             for path in directory.iterdir():
                 os.chmod(path, 0o644)
-            trials.append(Trial(label, sizes, inputs, refs, native, expected, given, frozenset(judged), rung))
+            trials.append(Trial(label, sizes, inputs, refs, native, expected, given, frozenset(judged),
+                                tolerances(task, native, expected), rung))
             left -= judged
         if not left:
             break
@@ -582,9 +585,9 @@ def _holding(task: KernelTask, native: tuple, expected: tuple, inputs: list, ref
 
 def _conditioning(task: KernelTask, native: tuple, expected: tuple, inputs: list,
                   reference64: torch.nn.Module | None, seed: int) -> dict[int, float]:
-    """Per float output, the share of its tolerance (`_compared`) that rounding takes: the larger of the reference in
-    its own dtype's and of the float64 reference with its work rounded differently (`magnitude.Rounding` by
-    `magnitude.nudge`), each against the float64 reference; inf where either is not finite. Where there is no
+    """Per float output, the share of the task's tolerance (`comparison.compared`) that rounding takes: the larger of
+    the reference in its own dtype's and of the float64 reference with its work rounded differently
+    (`magnitude.Rounding` by `magnitude.nudge`), each against the float64 reference; inf where either is not finite. Where there is no
     float64 copy, finiteness alone (0 or inf). Costs one forward of the float64 reference under `Rounding`."""
     floats = [i for i, t in enumerate(native) if t.is_floating_point()]
     finite = {i for i in floats if torch.isfinite(native[i]).all() and torch.isfinite(expected[i]).all()}
@@ -595,8 +598,8 @@ def _conditioning(task: KernelTask, native: tuple, expected: tuple, inputs: list
     with torch.no_grad(), Rounding(size, torch.Generator(device=native[0].device).manual_seed(seed)):
         moved = _as_tuple(reference64(*_widened(inputs)))
     for i in finite:
-        tol = task.tolerance_for(native[i].dtype)
-        used[i] = max(_compared(native[i], expected[i], tol)[0], _compared(moved[i], expected[i], tol)[0])
+        tol = Tolerance(task.tolerance_for(native[i].dtype))
+        used[i] = max(compared(native[i], expected[i], tol).used, compared(moved[i], expected[i], tol).used)
     return used
 
 
@@ -651,42 +654,6 @@ def _plain(values: list[Any]) -> list[Any]:
 
 def _significant_strides(t: torch.Tensor) -> tuple[int, ...]:
     return tuple(s for s, n in zip(t.stride(), t.shape) if n > 1)
-
-
-# An honest kernel's error is a small fraction of its output's norm in any dtype (TF32 dots and bfloat16 stay well
-# under 1%); a kernel whose output carries nearly nothing of the reference's does not.
-NORM_TOLERANCE = 0.01
-
-
-def _close(out: torch.Tensor, ref: torch.Tensor, tol: float) -> tuple[bool, float, float, float]:
-    """|out-ref| <= tol * (|ref| + max(1, rms(ref))) everywhere, and the error's norm within NORM_TOLERANCE (or tol,
-    if larger) of the reference's norm; NaN never passes. Returns (ok, max abs error, max rel error, the error's
-    norm over the reference's).
-
-    The absolute part scales with the output's typical size: a long fp32 reduction (a matmul over K=2048)
-    rounds differently from float64 by about 1e-5 of its typical value, also where one element is near zero.
-    Its floor of `tol` alone would pass any output smaller than it (zeros for a float16 softmax over 16,384
-    columns, every probability under 0.003: round13_small_outputs_unchecked); the norm check does not.
-    """
-    used, abs_err, rel_err, norm_err = _compared(out, ref, tol)
-    return used <= 1.0, abs_err, rel_err, norm_err
-
-
-def _compared(out: torch.Tensor, ref: torch.Tensor, tol: float) -> tuple[float, float, float, float]:
-    """The one home of the tolerance: (the share of it `out` takes, max abs error, max rel error, the error's norm
-    over the reference's)."""
-    if out.numel() == 0:
-        return 0.0, 0.0, 0.0, 0.0
-    a, b = out.to(ref.device).double(), ref.double()
-    diff = (a - b).abs()
-    if torch.isnan(diff).any():
-        return math.inf, float("nan"), float("nan"), float("nan")
-    scale = max(1.0, float(b.square().mean().sqrt()))
-    error_norm, reference_norm = float(diff.norm()), float(b.norm())
-    norm_err = error_norm / reference_norm if reference_norm else 0.0  # an all-zero reference: elementwise alone
-    elementwise = float(torch.where(diff == 0, 0.0, diff / (tol * (b.abs() + scale))).max())
-    used = max(elementwise, norm_err / max(tol, NORM_TOLERANCE))
-    return used, float(diff.max()), float((diff / b.abs().clamp_min(1e-6)).max()), norm_err
 
 
 def _as_tuple(out: Any) -> tuple:

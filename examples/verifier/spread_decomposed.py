@@ -17,6 +17,7 @@ from torch.utils._python_dispatch import TorchDispatchMode
 
 from autotriton_backend.task import KernelTask
 from autotriton_backend.verifier import judge
+from autotriton_backend.verifier.comparison import within
 from autotriton_backend.verifier.inputs import example_sizes
 
 aten = torch.ops.aten
@@ -77,8 +78,8 @@ def answers(reference: torch.nn.Module):
 
 def passes(task: KernelTask, trial: judge.Trial, answer) -> bool:
     out = answer([x.clone() if isinstance(x, torch.Tensor) else x for x in trial.inputs])
-    return all(judge._close(out[i].to(trial.native[i].dtype), trial.expected[i],
-                            task.tolerance_for(trial.native[i].dtype))[0] for i in trial.judged)
+    return all(within(out[i].to(trial.native[i].dtype), trial.expected[i], trial.tolerances[i])[0]
+               for i in trial.judged)
 
 
 def main(per_dtype: int, seeds: int) -> None:

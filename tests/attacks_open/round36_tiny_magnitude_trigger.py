@@ -5,7 +5,7 @@
 # such values come only from a normal's rare small draws: caught in 3.6% of 2,000 simulated judgements (sets A, B,
 # D), < 1e-3 in 29%, a subnormal (< 1.2e-38) never. A user's gradients and scaled activations live there. Left
 # open: a spread downwards (a share of elements times 2^-k) would reach them, but one huge quotient x / tiny y then
-# sets the rms that `_close` scales its absolute tolerance by, unchecking the rest of the set, and a GPU kernel that
+# sets the rms that `comparison.within` scales its absolute tolerance by, unchecking the rest of the set, and a GPU kernel that
 # flushes subnormals to zero is honest; neither is measured yet.
 import torch
 import triton

@@ -1,0 +1,103 @@
+"""How far a candidate's output may be from the reference's, and how far it is: the one home of the tolerance.
+
+A task's tolerance per dtype (`KernelTask.tolerance_for`) bounds each element and the error's norm; on each input
+set, each bound is widened where the reference computed in the task's own dtype (eager) is already off by much of it.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+import torch
+
+from ..task import KernelTask
+
+# An honest kernel's error is a small fraction of its output's norm in any dtype (TF32 dots and bfloat16 stay well
+# under 1%); a kernel whose output carries nearly nothing of the reference's does not.
+NORM_TOLERANCE = 0.01
+
+
+# How far an output may be from the float64 reference, in units of how far the reference in the task's own dtype is
+# (PyTorch eager, as the user runs it): where eager's own rounding takes more than 1 / EAGER_SLACK of the task's
+# tolerance, the tolerance grows with it (`tolerances`). Eager in bfloat16 failed 140 of 760 usual-draw sets of the
+# held-out bfloat16 tasks against the 1e-2 tolerance (`examples/verifier/spread_decomposed.py`): a kernel that stores
+# its intermediates in the task's dtype as eager does was judged on the draw, not on its work.
+EAGER_SLACK = 2.0
+
+
+@dataclass(frozen=True)
+class Tolerance:
+    """How far one output may be from the reference (`compared`): per element, `value` (the task's, for the
+    output's dtype) times |ref| + max(1, rms(ref)); in norm, max(value, NORM_TOLERANCE) of the reference's norm;
+    each bound times its widening by `tolerances`."""
+
+    value: float
+    elementwise: float = 1.0
+    norm: float = 1.0
+
+    def __str__(self) -> str:
+        if self.elementwise == self.norm == 1.0:
+            return f"{self.value:g}"
+        return (f"{self.value:g}, widened {self.elementwise:.3g}x per element and {self.norm:.3g}x in norm: "
+                f"{EAGER_SLACK:g} times the error of the reference computed in the output's dtype itself")
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """What `_compared` found: the share of each bound the output takes, and its errors as reported."""
+
+    elementwise: float
+    norm: float
+    abs_err: float
+    rel_err: float
+    norm_err: float  # the error's norm over the reference's
+
+    @property
+    def used(self) -> float:
+        return max(self.elementwise, self.norm)
+
+
+def within(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance) -> tuple[bool, float, float, float]:
+    """Within `tol` everywhere and in norm; NaN never passes. Returns (ok, max abs error, max rel error, the error's
+    norm over the reference's).
+
+    The absolute part scales with the output's typical size: a long fp32 reduction (a matmul over K=2048)
+    rounds differently from float64 by about 1e-5 of its typical value, also where one element is near zero.
+    Its floor of `tol` alone would pass any output smaller than it (zeros for a float16 softmax over 16,384
+    columns, every probability under 0.003: round13_small_outputs_unchecked); the norm check does not.
+    """
+    found = compared(out, ref, tol)
+    return found.used <= 1.0, found.abs_err, found.rel_err, found.norm_err
+
+
+def compared(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance) -> Comparison:
+    """The one home of the comparison's arithmetic (`Tolerance` says what it bounds)."""
+    if out.numel() == 0:
+        return Comparison(0.0, 0.0, 0.0, 0.0, 0.0)
+    a, b = out.to(ref.device).double(), ref.double()
+    diff = (a - b).abs()
+    if torch.isnan(diff).any():
+        return Comparison(math.inf, math.inf, float("nan"), float("nan"), float("nan"))
+    scale = max(1.0, float(b.square().mean().sqrt()))
+    error_norm, reference_norm = float(diff.norm()), float(b.norm())
+    norm_err = error_norm / reference_norm if reference_norm else 0.0  # an all-zero reference: elementwise alone
+    bound = tol.value * tol.elementwise * (b.abs() + scale)
+    elementwise = float(torch.where(diff == 0, 0.0, diff / bound).max())
+    return Comparison(elementwise, norm_err / (max(tol.value, NORM_TOLERANCE) * tol.norm), float(diff.max()),
+                      float((diff / b.abs().clamp_min(1e-6)).max()), norm_err)
+
+
+def tolerances(task: KernelTask, native: tuple, expected: tuple) -> tuple[Tolerance, ...]:
+    """Per output, the task's tolerance for its dtype, each bound widened to EAGER_SLACK times the share of it that
+    the reference in its own dtype takes where that is more (an honest kernel rounds as much as eager, elsewhere);
+    not where that reference is not finite, and not where there is no float64 copy to measure it against."""
+    tolerances = []
+    for out, ref in zip(native, expected):
+        tol = Tolerance(task.tolerance_for(out.dtype))
+        if out.is_floating_point() and out is not ref:
+            eager = compared(out, ref, tol)
+            if math.isfinite(eager.used):
+                tol = replace(tol, elementwise=max(1.0, EAGER_SLACK * eager.elementwise),
+                              norm=max(1.0, EAGER_SLACK * eager.norm))
+        tolerances.append(tol)
+    return tuple(tolerances)
