@@ -587,8 +587,9 @@ def _conditioning(task: KernelTask, native: tuple, expected: tuple, inputs: list
                   reference64: torch.nn.Module | None, seed: int) -> dict[int, float]:
     """Per float output, the share of the task's tolerance (`comparison.compared`) that rounding takes: the larger of
     the reference in its own dtype's and of the float64 reference with its work rounded differently
-    (`magnitude.Rounding` by `magnitude.nudge`), each against the float64 reference; inf where either is not finite. Where there is no
-    float64 copy, finiteness alone (0 or inf). Costs one forward of the float64 reference under `Rounding`."""
+    (`magnitude.Rounding` by `magnitude.nudge`), each against the float64 reference; inf where either is not
+    finite. Where there is no float64 copy, finiteness alone (0 or inf). Costs one forward of the float64 reference
+    under `Rounding`."""
     floats = [i for i, t in enumerate(native) if t.is_floating_point()]
     finite = {i for i in floats if torch.isfinite(native[i]).all() and torch.isfinite(expected[i]).all()}
     used = {i: 0.0 if i in finite else math.inf for i in floats}

@@ -34,7 +34,8 @@ class Chain(TorchDispatchMode):
         self.wide = wide
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-        dtypes = [t.dtype for t in pytree.tree_leaves((args, kwargs)) if isinstance(t, torch.Tensor) and t.dtype in HALF]
+        leaves = pytree.tree_leaves((args, kwargs))
+        dtypes = [t.dtype for t in leaves if isinstance(t, torch.Tensor) and t.dtype in HALF]
         if not dtypes or func._schema.is_mutable or func.is_view:
             return func(*args, **(kwargs or {}))
         wide = pytree.tree_map(lambda t: t.to(self.wide) if isinstance(t, torch.Tensor) and t.dtype in HALF else t,

@@ -21,13 +21,16 @@ def main(rows_path: str) -> None:
     right, asked = collections.Counter(), collections.Counter()
     for row in map(json.loads, gzip.open(rows_path, "rt")):
         if row.get("samples") and row["name"] in held_out:
-            asked[band(held_out[row["name"]])] += 1
-            right[band(held_out[row["name"]])] += row["samples"][0]["correct"]
-    pairs = collections.Counter(band(r["task"]["source"]) for f in sorted(glob.glob("training/dataset/pairs/direct-*.gz"))
+            length = band(held_out[row["name"]])
+            asked[length] += 1
+            right[length] += row["samples"][0]["correct"]
+    shards = sorted(glob.glob("training/dataset/pairs/direct-*.gz"))
+    pairs = collections.Counter(band(r["task"]["source"]) for f in shards
                                 for r in map(json.loads, gzip.open(f, "rt")) if r["split"] == "train")
     print("| statements in forward | held-out correct | SFT train pairs |\n|---|---|---|")
     for _, name in BANDS:
-        print(f"| {name} | {right[name]} / {asked[name]} | {pairs[name]} ({100 * pairs[name] / sum(pairs.values()):.1f}%) |")
+        share = 100 * pairs[name] / sum(pairs.values())
+        print(f"| {name} | {right[name]} / {asked[name]} | {pairs[name]} ({share:.1f}%) |")
 
 
 if __name__ == "__main__":
