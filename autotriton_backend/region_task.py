@@ -42,7 +42,7 @@ def region_to_task(region: Region, name: str) -> KernelTask:
                   for node in region.inputs)
     symbols = {symbol: _symbol_range(region.inputs, names, symbol) for symbol in names.sources}
     signature = json.dumps({"format": SIGNATURE_FORMAT, "forward": body.lines}, separators=(",", ":"))
-    return KernelTask(name=name, source=_source(body, specs, symbols), inputs=specs, signature=signature,
+    return KernelTask(name=name, source=kernelbench_source(body.lines, specs, symbols), inputs=specs, signature=signature,
                       symbols=symbols)
 
 
@@ -173,9 +173,10 @@ def _symbol_range(inputs: tuple[fx.Node, ...], names: DimNames, name: str) -> Sy
     return SymbolRange(example=example, low=min(low, example), high=max(high, example))
 
 
-def _source(body: _Body, specs: tuple[InputSpec, ...], symbols: dict[str, SymbolRange]) -> str:
+def kernelbench_source(lines: list[str], specs: tuple[InputSpec, ...], symbols: dict[str, SymbolRange]) -> str:
+    """A KernelBench program whose `Model.forward(x0, x1, ...)` runs `lines` on inputs made as `specs` say."""
     params = "".join(f", x{i}" for i in range(len(specs)))
-    forward = "\n".join(f"        {line}" for line in body.lines)
+    forward = "\n".join(f"        {line}" for line in lines)
     sizes = {name: sym.example for name, sym in symbols.items()}
     made = ",\n        ".join(_make_input(spec, sizes) for spec in specs)
     return (

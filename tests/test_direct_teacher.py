@@ -348,3 +348,18 @@ def test_a_size_is_never_read_from_a_symbolic_dim_that_only_matches_at_the_examp
     assert "v0 = op_full([x0.shape[1]], 0.5, dtype=torch.float32, device=x0.device)" in answer
     verdict = verify(task, Candidate(answer), VerifyOptions(device="cpu", time_kernels=False))
     assert verdict.correct, verdict.failed_check
+
+
+def test_a_run_limited_to_one_origin_checks_and_drops_only_that_origins_pairs(tmp_path) -> None:
+    """`--origin chains` judges the new chain tasks without dropping (and so re-judging) other origins' stale pairs."""
+    task = KernelTask.from_source(TASK, name="direct_origin")
+    now, answer = {"library_sha256": library_sha256()}, direct_answer(task)
+    writer = ShardWriter(tmp_path / "pairs", PREFIX)
+    for key, origin, teacher in (("a", "chains", now), ("b", "chains", {"library_sha256": "older"}),
+                                 ("c", "synthetic", {"library_sha256": "older"})):
+        writer.write({"task_key": key, "origin": origin, "teacher": teacher, "task": task.to_json(), "target": answer})
+    writer.close()
+    assert earlier_answers(tmp_path, "chains") == {"a"}
+    assert [r["task_key"] for r in read_records(tmp_path / "pairs", PREFIX)] == ["a", "c"]
+    assert earlier_answers(tmp_path) == {"a"}  # without an origin, the stale pair of the other origin goes too
+    assert [r["task_key"] for r in read_records(tmp_path / "pairs", PREFIX)] == ["a"]

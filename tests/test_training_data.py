@@ -511,3 +511,94 @@ def test_sigterm_commits_stops_every_worker_and_says_how_to_continue(tmp_path: P
     time.sleep(1)
     assert not [pid for pid in workers if _alive(pid)]
     assert (tmp_path / "STATS.md").exists()  # what was judged is durable
+
+
+# ---------------------------------------------------------------- chains of train tasks
+
+def _part_record(forward: str, inputs: str, families: list[str], name: str, dtype: str = "float32") -> dict:
+    """A train pair record of the direct teacher's, as far as chains read one."""
+    source = (f"import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n{forward}\n\n\n"
+              f"def get_inputs():\n    return [{inputs}]\n\n\ndef get_init_inputs():\n    return []\n")
+    task = KernelTask.from_source(source, name=name)
+    return {"task_key": task.key, "task_name": name, "split": "train", "origin": "synthetic", "families": families,
+            "composition": composition_of(families), "dtype": dtype, "task": task.to_json(), "teacher": {},
+            "target": ""}
+
+
+CHAIN_PARTS = (
+    ("    def forward(self, x0, x1):\n        v0 = x0 * x1\n        v1 = torch.relu(v0)\n        return v1",
+     "torch.randn((4, 8)), torch.randn((4, 8))", ["pointwise_binary", "pointwise_unary"], "mul_relu"),
+    ("    def forward(self, x0):\n        v0 = torch.tanh(x0)\n        v1 = torch.sum(v0, dim=-1)\n        return v0, v1",
+     "torch.randn((3, 5))", ["pointwise_unary", "reduction"], "tanh_sum"),
+    ("    def forward(self, x0):\n        v0 = torch.sigmoid(x0)\n        v1 = v0 * 2.0\n        return v1",
+     "torch.randn((2, 3, 4))", ["pointwise_binary", "pointwise_unary"], "sigmoid_scale"),
+)  # every chain of them is pointwise_binary+pointwise_unary+reduction: a train composition
+
+
+def _write_parts(data: Path, records: list[dict]) -> None:
+    writer = ShardWriter(data / "pairs", "direct")
+    for record in records:
+        writer.write(record)
+    writer.close()
+
+
+def test_a_chain_computes_what_its_parts_compute_and_the_direct_teacher_answers_it(tmp_path: Path) -> None:
+    from training.data.chains import add_chains
+
+    parts = [_part_record(*part) for part in CHAIN_PARTS]
+    _write_parts(tmp_path, parts)
+    counts = add_chains(tmp_path, tasks=3, seed=0, progress=False)
+    chains = list(read_records(tmp_path / "rl", "rl"))
+    assert counts["added"] == len(chains) == 3 and len({r["task_key"] for r in chains}) == 3
+    by_name = {r["task_name"]: r for r in parts}
+    for record in chains:
+        assert record["origin"] == "chains" and record["split"] == "train" == split_of(record["composition"])
+        names = record["source"].removeprefix("chains:").split(",")
+        assert len(names) >= 2 and record["families"] == sorted({f for n in names for f in by_name[n]["families"]})
+        chain = KernelTask.from_json(record["task"])
+        assert len(chain.inputs) == sum(len(by_name[n]["task"]["inputs"]) for n in names)
+        torch.manual_seed(0)
+        inputs = load_reference(chain.source)["get_inputs"]()
+        outputs = load_reference(chain.source)["Model"]()(*inputs)
+        expected = []
+        for name in names:  # each part on its own slice of the chain's inputs, in order
+            part = KernelTask.from_json(by_name[name]["task"])
+            mine, inputs = inputs[:len(part.inputs)], inputs[len(part.inputs):]
+            result = load_reference(part.source)["Model"]()(*mine)
+            expected += list(result) if isinstance(result, tuple) else [result]
+        assert not inputs and len(outputs) == len(expected)
+        assert all(torch.equal(got, want) for got, want in zip(outputs, expected))
+    longest = KernelTask.from_json(max(chains, key=lambda r: len(r["task"]["source"]))["task"])
+    verdict = verify(longest, Candidate(direct_answer(longest)), VerifyOptions(device="cpu", time_kernels=False))
+    assert verdict.correct, verdict.feedback
+    again = add_chains(tmp_path, tasks=3, seed=0, progress=False)  # the same draws first: none written twice
+    assert again["already in the dataset"] >= 3 and again["added"] == 3
+    assert len({r["task_key"] for r in read_records(tmp_path / "rl", "rl")}) == 6
+
+
+def test_chains_leave_out_test_compositions_and_parts_that_cannot_be_renumbered(tmp_path: Path) -> None:
+    from training.data.chains import add_chains, part_of
+
+    families = ("pointwise_unary", "pointwise_binary", "reduction", "norm", "softmax", "matmul", "conv")
+    test_pair = next((a, b) for a in families for b in families if a < b and split_of(composition_of([a, b])) == "test")
+    forward = "    def forward(self, x0):\n        v0 = torch.{op}(x0)\n        return v0"
+    parts = [_part_record(forward.format(op=op), "torch.randn((4, 8))", [family], f"{op}_{family}")
+             for op, family in zip(("exp", "sin"), test_pair)]
+    _write_parts(tmp_path, parts)
+    counts = add_chains(tmp_path, tasks=1, seed=0, progress=False)
+    assert counts["added"] == 0 and counts["composition in the test split"] > 0
+    assert not list(read_records(tmp_path / "rl", "rl"))
+    reassigned = _part_record("    def forward(self, x0):\n        x0 = torch.exp(x0)\n        return x0",
+                              "torch.randn((4,))", ["pointwise_unary"], "reassigned")
+    other_names = _part_record("    def forward(self, a):\n        b = torch.exp(a)\n        return b",
+                               "torch.randn((4,))", ["pointwise_unary"], "other_names")
+    assert part_of(reassigned) is None and part_of(other_names) is None
+    assert part_of({**parts[0], "task": {**parts[0]["task"], "tolerance": 0.1}}) is None
+    assert part_of(parts[0]) is not None
+
+
+def test_chains_cli_says_what_to_run_when_there_are_no_pairs(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    from training.data.chains import main
+
+    assert main(["--out", str(tmp_path), "--tasks", "3"]) == 2
+    assert "python -m training.data.direct.generate" in capsys.readouterr().err

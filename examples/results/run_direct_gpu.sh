@@ -1,10 +1,11 @@
 # Issue 9: the direct teacher's pairs (training/data/direct), judged on the GPU, untimed, for every task of
-# training/dataset (train split first). One call: bash examples/results/run_direct_gpu.sh [SECONDS] (default 480).
+# training/dataset (train split first). One call: bash examples/results/run_direct_gpu.sh [SECONDS] (default 480);
+# ORIGIN=chains judges only that origin's tasks and leaves the other pairs as they are.
 # Back: $OUT/direct.tar.gz (pairs/direct-*.jsonl.gz and direct.json) and direct.log; unpack with
 # `tar xzf FILES_AT/direct.tar.gz -C training/dataset` and commit.
 source examples/results/device_setup.sh
 mkdir -p $OUT
-python3 -m training.data.direct.generate --data training/dataset --device cuda --max-seconds ${1:-480} \
+python3 -m training.data.direct.generate --data training/dataset --device cuda --max-seconds ${1:-480} ${ORIGIN:+--origin $ORIGIN} \
   > $OUT/direct.log 2>&1
 echo "exit $?" >> $OUT/direct.log
 tr '\r' '\n' < $OUT/direct.log | grep -v '^\s*$' | tail -40

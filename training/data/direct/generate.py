@@ -61,15 +61,22 @@ def teacher_info(device: str) -> dict[str, Any]:
             "triton": triton.__version__, "gpu": gpu}
 
 
-def earlier_answers(data: Path) -> set[str]:
+def earlier_answers(data: Path, origin: str | None = None) -> set[str]:
     """The task keys whose committed pair is still what this library and translator write: those are kept and not
     judged again. Every other pair is dropped from its shard and its task judged again, so a translator change
-    re-judges only the answers it changed (777 of 6,744 for session 14's sizes read from tensors)."""
+    re-judges only the answers it changed (777 of 6,744 for session 14's sizes read from tensors). With `origin`,
+    only that origin's pairs are checked; the others are kept as they are and their tasks not judged."""
     sha256 = library_sha256()
-    keep = {r["task_key"] for r in tqdm(read_records(data / "pairs", PREFIX), desc="earlier answers", unit="pair")
+    records = (r for r in read_records(data / "pairs", PREFIX) if _covers(origin, r))
+    keep = {r["task_key"] for r in tqdm(records, desc="earlier answers", unit="pair")
             if r["teacher"].get("library_sha256") == sha256 and _still_written(r)}
-    keep_records(data / "pairs", PREFIX, lambda record: record["task_key"] in keep)
+    keep_records(data / "pairs", PREFIX, lambda record: record["task_key"] in keep or not _covers(origin, record))
     return keep
+
+
+def _covers(origin: str | None, record: dict[str, Any]) -> bool:
+    """Whether a run limited to `origin` (None: every origin) judges the record's task."""
+    return origin is None or record["origin"] == origin
 
 
 def _still_written(record: dict[str, Any]) -> bool:
@@ -89,17 +96,18 @@ def pair_record(record: dict[str, Any], target: str, verdict: Any, teacher: dict
 
 
 def generate(data: Path, device: str, workers: int | None, limit: int | None,
-             max_seconds: float | None = None) -> dict[str, Any]:
+             max_seconds: float | None = None, origin: str | None = None) -> dict[str, Any]:
     """Judge and write within `max_seconds` (None: no limit), which covers the whole call: the answers are
     translated and submitted one at a time while the pool judges those before (the parent's static gate takes
     ~50 ms an answer, so preparing 9,000 before judging any spent a whole 600 s GPU call, run 103), and
-    what is not back by then, submitted or not, is counted as `unjudged` for the next run."""
+    what is not back by then, submitted or not, is counted as `unjudged` for the next run. `origin` judges only
+    the tasks of that origin (e.g. `chains`), leaving the other pairs as they are."""
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
     answered = {r["task_key"] for r in read_records(data / "pairs", PREFIX)}
-    earlier = earlier_answers(data)
+    earlier = earlier_answers(data, origin)
     # train first; in each split the tasks whose pair a changed translator dropped come first: the dataset a run
     # leaves has all its pairs back before a time limit spends the run on tasks no pair ever answered
-    records = sorted((r for r in dataset_tasks(data) if r["task_key"] not in earlier),
+    records = sorted((r for r in dataset_tasks(data) if r["task_key"] not in earlier and _covers(origin, r)),
                      key=lambda r: (r["split"] != "train", r["task_key"] not in answered))[:limit]
     tally = _Tally(ShardWriter(data / "pairs", PREFIX))
     options = VerifyOptions(device=device, time_kernels=False)
@@ -190,8 +198,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=None, help="judge only the first N tasks (a smoke test)")
     parser.add_argument("--max-seconds", type=float, default=None,
                         help="write what is judged by then and stop (the rest is counted as unjudged)")
+    parser.add_argument("--origin", default=None,
+                        help="judge only the tasks of this origin (e.g. chains); the other pairs stay as they are")
     args = parser.parse_args(argv)
-    print(json.dumps(generate(args.data, args.device, args.workers, args.limit, args.max_seconds), indent=1))
+    summary = generate(args.data, args.device, args.workers, args.limit, args.max_seconds, args.origin)
+    print(json.dumps(summary, indent=1))
     return 0
 
 
