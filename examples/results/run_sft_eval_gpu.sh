@@ -7,5 +7,6 @@
 # `bash examples/results/unpack_train.sh FILES_AT runs/tiny/sft`.
 cd "$(dirname "$0")/../.." || exit 1
 name=${1:?usage: run_sft_eval_gpu.sh NAME [DATASET]}
+rm -rf runs/tiny/sft  # from scratch: a warm machine keeps the last call's run, which run_train_gpu.sh would resume
 END_S=${END_S:-410} bash examples/results/run_train_gpu.sh sft | grep -v "it/s\]$" | tail -5
 EVAL_S=${EVAL_S:-150} bash examples/results/run_eval_gpu.sh "$name" "${2:-runs/dataset49}" runs/tiny/sft/model
