@@ -11,10 +11,11 @@ The files engine answers request (task key K, turn T) with `DIR/K/turn<T>.py` wh
 else `DIR/K.py`, else an empty reply when `DIR/K/` exists (the verifier then reports that no code
 was found). A task with neither `DIR/K.py` nor `DIR/K/` is an engine failure (a missing file, not a
 wrong answer), so nothing is cached for it. Every sample of a turn gets the same file. The file holds plain Python; it is returned inside a
-```python block, as a model would write it.
+```python block, as a model would write it. An hf or files directory may hold a `REACH_FILE` (below).
 """
 from __future__ import annotations
 
+import json
 import os
 from abc import ABC, abstractmethod
 from concurrent.futures import ThreadPoolExecutor
@@ -25,8 +26,14 @@ from typing import Any
 from autotriton_backend.engine_spec import parse_engine_spec
 from autotriton_backend.prompt import (LIBRARY_BREAK, LIBRARY_TAIL_FILE, assistant_message, extract_code,
                                        with_library_tail, without_library_tail)
+from autotriton_backend.task import KernelTask
 
 Conversation = list[dict[str, str]]
+# A model directory's measured reach: {"max_statements": N, "measured": "..."}. The hf and files engines do not
+# ask for a task whose forward is longer (KernelTask.statements), and the backend searches such a coarse region's
+# fine parts instead: the bundled model solved none of the held-out tasks of more than 10 statements, greedy or in
+# 8 samples (training/results/README.md, runs 117-120).
+REACH_FILE = "reach.json"
 
 
 class EngineError(RuntimeError):
@@ -68,6 +75,29 @@ class Engine(ABC):
         (a server, a files directory)."""
         return None
 
+    max_statements: int | None = None  # the REACH_FILE of the engine's directory, where it has one
+
+    def beyond_reach(self, task: KernelTask) -> str:
+        """Why the model is not asked for `task` (its measured reach ends short of it), or "" to ask it."""
+        if self.max_statements is None or task.statements <= self.max_statements:
+            return ""
+        return (f"{task.statements} statements in forward, past the {self.max_statements} that {REACH_FILE} in "
+                f"{self.model} says the model answers")
+
+
+def read_reach(directory: Path) -> int | None:
+    """`max_statements` of the directory's REACH_FILE; None without one."""
+    path = directory / REACH_FILE
+    if not path.is_file():
+        return None
+    try:
+        reach = json.loads(path.read_text())["max_statements"]
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ValueError(f'{path} must hold {{"max_statements": N}} (N a positive integer): {exc}') from exc
+    if type(reach) is not int or reach < 1:
+        raise ValueError(f'{path} must hold {{"max_statements": N}} with N a positive integer, not {reach!r}')
+    return reach
+
 
 def make_engine(spec: str, **options: Any) -> Engine:
     """Build the engine a spec names; `options` go to that engine's constructor."""
@@ -86,6 +116,7 @@ class FilesEngine(Engine):
         if not self.root.is_dir():
             raise ValueError(f"files engine: {self.root} is not a directory")
         self.model = str(self.root)
+        self.max_statements = read_reach(self.root)
 
     def generate(self, conversations, n, temperature, max_tokens, meta=None):
         if meta is None or len(meta) != len(conversations):
@@ -140,6 +171,7 @@ class HFEngine(Engine):
         self.pad_id = self.tokenizer.pad_token_id if self.tokenizer.pad_token_id is not None else self.eos_ids[0]
         tail = local / LIBRARY_TAIL_FILE
         self.library_tail = tail.read_text() if local.is_dir() and tail.is_file() else None
+        self.max_statements = read_reach(local) if local.is_dir() else None
 
     def generate(self, conversations, n, temperature, max_tokens, meta=None):
         ids = [self._prompt_ids(c) for c in conversations]

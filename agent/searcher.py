@@ -30,6 +30,9 @@ class AgentSearcher:
         self.verify_timeout_s = verify_timeout_s
         self.log_dir = log_dir
 
+    def beyond_reach(self, task: KernelTask) -> str:
+        return self.engine.beyond_reach(task)
+
     def search(self, task: KernelTask, device: str) -> SearchOutcome:
         log.info("searching task %s (%s) on %s with %s %s, budget %s", task.key[:12], task.name, device,
                  self.engine.name, self.engine.model, self.budget)

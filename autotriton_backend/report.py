@@ -16,6 +16,9 @@ STATUSES = {
     "slower": "searched now: a correct kernel was slower than inductor; inductor keeps the region",
     "tried-before": "an earlier search with at least this budget found nothing; inductor keeps the region",
     "not-cached": "cache mode and no cached kernel; inductor keeps the region",
+    "beyond-reach": "not searched: the engine's measured reach ends short of this region (reason below); nothing "
+                    "cached, a coarse region's fine parts are searched instead; the faster of eager and inductor runs "
+                    "the region (inductor on CPU)",
     "no-engine": "search mode without an engine; the faster of eager and inductor runs the region (inductor on CPU)",
     "engine-error": "the engine or the verifier failed (reason below); no kernel result cached, the next compile "
                     "searches again; the faster of eager and inductor runs the region (inductor on CPU)",
@@ -70,7 +73,7 @@ class CompileReport:
         return "\n".join(lines)
 
 
-NEEDS_REASON = {"no-kernel", "slower", "engine-error", "error", "needs-interpreter"}
+NEEDS_REASON = {"no-kernel", "slower", "engine-error", "error", "needs-interpreter", "beyond-reach"}
 
 
 def _speedup(record: RegionRecord) -> str:

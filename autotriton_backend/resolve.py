@@ -63,6 +63,8 @@ def resolve(task: KernelTask, device: str, cache: KernelCache, options: BackendO
         searcher = get_searcher()
         if searcher is None:
             return Resolution(eager, "no-engine", _eager_detail(baselines))
+        if beyond := searcher.beyond_reach(task):
+            return Resolution(eager, "beyond-reach", beyond)
         outcome = searcher.search(task, device)
     except EngineUnavailable as exc:
         outcome = SearchOutcome(None, None, error=str(exc), transient=True)

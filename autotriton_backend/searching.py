@@ -1,7 +1,7 @@
 """How the backend asks for kernels without importing the agent: a plugin interface.
 
 The agent registers a factory under the entry-point group `autotriton.searchers`; the backend
-looks it up by name when search mode needs it. Anything with a `search(task, device)` method works.
+looks it up by name when search mode needs it. Anything with `search(task, device)` and `beyond_reach(task)` works.
 """
 from __future__ import annotations
 
@@ -42,6 +42,11 @@ class EngineUnavailable(RuntimeError):
 class Searcher(Protocol):
     def search(self, task: KernelTask, device: str) -> SearchOutcome:
         """Find a kernel for `task`, verified on `device` (the device the region runs on)."""
+        ...
+
+    def beyond_reach(self, task: KernelTask) -> str:
+        """Why `task` is not searched at all (past what the engine is measured to answer), or "" to search it.
+        Nothing is cached for such a task: another engine may reach it."""
         ...
 
 

@@ -93,6 +93,12 @@ class KernelTask:
         }
         return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
+    @property
+    def statements(self) -> int:
+        """Assignments in `Model.forward`: a task's length, in which a model's reach is stated (a region task has
+        one per op; `engines.REACH_FILE`)."""
+        return forward_statements(self.source)
+
     def tolerance_for(self, dtype: torch.dtype | str) -> float:
         if self.tolerance is not None:
             return self.tolerance
@@ -159,6 +165,15 @@ def load_reference(source: str) -> dict[str, Any]:
 
 
 _PARSE_LOCK = threading.Lock()
+
+
+def forward_statements(source: str) -> int:
+    """The assignments in the body of `Model.forward` (0 when the source has none)."""
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ClassDef) and node.name == "Model":
+            forward = next((f for f in node.body if isinstance(f, ast.FunctionDef) and f.name == "forward"), None)
+            return sum(isinstance(s, (ast.Assign, ast.AnnAssign, ast.AugAssign)) for s in forward.body) if forward else 0
+    return 0
 
 
 def parse_source(source: str) -> ast.Module:

@@ -16,6 +16,7 @@ import pytest
 import torch
 
 from agent import make_engine
+from agent.engines import REACH_FILE
 from autotriton_backend import engine_spec
 from autotriton_backend.cli import main
 from autotriton_backend.options import BackendOptions
@@ -197,3 +198,13 @@ def test_the_committed_bundled_model_loads_offline_and_answers_parsably():
     code = extract_code(reply.text)
     assert "class ModelNew" in code.split(LIBRARY_BREAK)[0], reply.text[-2000:]
     assert code.endswith((REAL_BUNDLED / LIBRARY_TAIL_FILE).read_text().strip()) and reply.tokens < 1000
+    long_region = next(t.task for t in load_suite("test") if t.task.statements > 10)  # past its measured reach
+    assert engine.max_statements == 10 and not engine.beyond_reach(region)
+    assert "past the 10 that reach.json" in engine.beyond_reach(long_region)
+
+
+@pytest.mark.parametrize("text", ['{"max_statements": 0}', '{"max_statements": "10"}', '{"reach": 10}', "10 statements"])
+def test_a_malformed_reach_file_is_refused_with_what_it_must_hold(tmp_path, text):
+    (tmp_path / REACH_FILE).write_text(text)
+    with pytest.raises(ValueError, match='must hold {"max_statements": N}'):
+        make_engine(f"files:{tmp_path}")

@@ -5,6 +5,7 @@ only on a GPU, so the choices that depend on them are tested with Verdicts and T
 """
 from __future__ import annotations
 
+import json
 import warnings
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+from agent.engines import REACH_FILE
 from autotriton_backend.backend import compile_graph
 from autotriton_backend.choice import judged_baselines
 from autotriton_backend.collect import collect_tasks
@@ -116,9 +118,14 @@ class FixedSearcher:
         self.calls += 1
         return self.outcome
 
+    def beyond_reach(self, task: KernelTask) -> str:
+        return ""
+
 
 def top_task(model: nn.Module, inputs: list[torch.Tensor]) -> KernelTask:
-    """The task of the model's only top-level region (coarse when it has fine parts)."""
+    """The task of the model's only top-level region (coarse when it has fine parts). Each collect_tasks compiles
+    the model again, under a backend of its own: past dynamo's recompile limit (8) it would collect nothing."""
+    torch._dynamo.reset()
     (task,) = [c.task for c in collect_tasks(model, inputs).tasks if not c.parents]
     return task
 
@@ -187,6 +194,22 @@ def test_fine_tasks_are_searched_where_the_coarse_task_finds_nothing(tmp_path):
     assert all(e.budget == {"turns": 1, "samples": 1, "seconds": 600.0, "tokens": None} for e in entries)
 
 
+def test_a_coarse_task_past_the_engine_s_reach_is_not_searched_and_its_fine_parts_are(tmp_path):
+    """The engine directory's reach.json (the bundled model's: 10 statements) says the coarse task (5 statements) is
+    too long: it is neither asked nor cached, and its parts (3 and 2) are searched."""
+    model, x = GemmDivideSumScale(), torch.randn(4, 24)
+    for item in collect_tasks(model, [x]).tasks:  # an answer for every task: only a search that runs reads one
+        (tmp_path / f"{item.task.key}.py").write_text(GEMM_SUM_KERNEL.replace("ModelNew", "NotModelNew"))
+    (tmp_path / REACH_FILE).write_text(json.dumps({"max_statements": 4}))
+    with torch.no_grad():
+        y = fresh(model, engine=f"files:{tmp_path}", search_turns=1, search_samples=1)(x)
+    assert records() == [("coarse", "beyond-reach", "inductor"), ("fine", "no-kernel", "inductor"),
+                         ("fine", "no-kernel", "inductor")]
+    assert "5 statements in forward, past the 4" in compile_report().records[0].detail
+    torch.testing.assert_close(y, model(x))
+    assert sorted(e.level for e in KernelCache().entries()) == ["fine", "fine"]  # the coarse task stays open
+
+
 # ---------------------------------------------------------------- eager as a choice
 
 
@@ -231,6 +254,19 @@ class FailingSearcher:
     def search(self, task: KernelTask, device: str) -> SearchOutcome:
         return SearchOutcome(None, None, error="files engine: no kernel file", transient=True)
 
+    def beyond_reach(self, task: KernelTask) -> str:
+        return ""
+
+
+class OutOfReachSearcher:
+    """An engine whose measured reach ends short of every task."""
+
+    def search(self, task: KernelTask, device: str) -> SearchOutcome:
+        pytest.fail("a task past the engine's reach is not searched")
+
+    def beyond_reach(self, task: KernelTask) -> str:
+        return "past this engine's reach"
+
 
 SUM_DIM1_H100 = Timings(eager_ms=3.03, inductor_ms=3.52)  # KernelBench level 1 #47 on an H100
 
@@ -238,6 +274,7 @@ SUM_DIM1_H100 = Timings(eager_ms=3.03, inductor_ms=3.52)  # KernelBench level 1 
 @pytest.mark.parametrize("engine, searcher, status", [
     (None, None, "no-engine"),
     ("files:/unused", FailingSearcher(), "engine-error"),
+    ("files:/unused", OutOfReachSearcher(), "beyond-reach"),
 ])
 def test_eager_competes_without_an_engine_answer_and_blocks_no_later_search(engine, searcher, status):
     """Timings given as the judge would measure them on a GPU (the device only names the cache environment)."""

@@ -4,15 +4,15 @@ holds (training/dataset/pairs/direct-*: the tiny recipe teacher, `direct`).
 
     python training/results/chain_length.py training/results/session29/eval117_bundled1.rows.jsonl.gz
 """
-import collections, glob, gzip, json, re, sys
+import collections, glob, gzip, json, sys
+
+from autotriton_backend.task import forward_statements
 
 BANDS = ((3, "1-3"), (6, "4-6"), (10, "7-10"), (10**9, ">10"))
 
 
 def band(source: str) -> str:
-    forward = source.split("def forward", 1)[-1].split("\ndef ", 1)[0]
-    n = sum(1 for line in forward.splitlines() if re.match(r"\s+\w+ = ", line))
-    return next(name for top, name in BANDS if n <= top)
+    return next(name for top, name in BANDS if forward_statements(source) <= top)
 
 
 def main(rows_path: str) -> None:
