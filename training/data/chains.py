@@ -2,17 +2,17 @@
 
     python -m training.data.chains --out training/dataset --tasks 1000 [--seed 0]
 
-The bundled model's held-out failures are long chains: 16 of 18 have 7 or more statements, with answers of 230-814
-tokens, where 1.7% of the SFT answers pass 200 (training/results/chain_length.py). Its errors there are a copier's
-(a name used before it is defined, `x7` of a task with inputs x0..x6, unbalanced brackets): the hypothesis here was
-that it needs longer examples of the same work. A chain task runs 2 to MAX_PARTS train tasks that hold a direct pair, all of one form
-(ATen regions or torch-level programs) and one dtype, in one `forward`: inputs and values renumbered, every output
-returned. It is kept only when the union of its parts' families is a train composition (no held-out composition
-reaches training). Each part's reference passed the verifier's reference check when its task was recorded, and the
-parts share nothing, so a chain is not checked again on the CPU (~1-4 s a chain at GPU sizes); the direct teacher
-counts any it cannot judge as `task_broken`. Chains become RL records (origin `chains`) that the direct teacher
-answers on a GPU: `python -m training.data.direct.generate --origin chains`. Re-running with the same seed writes
-nothing twice.
+The bundled model's held-out failures are long chains: 16 of 18 have 7 or more statements, and its answers to those
+of more than 10 run to 814 tokens, where 1.7% of the SFT answers pass 200 (training/results/chain_length.py). Its
+errors there are a copier's (a name used before it is defined, `x7` of a task with inputs x0..x6, unbalanced
+brackets): the hypothesis here was that it needs longer examples of the same work. A chain task runs 2 to MAX_PARTS
+train tasks that hold a direct pair, all of one form (ATen regions or torch-level programs) and one dtype, in one
+`forward`: inputs and values renumbered, every output returned. It is kept only when the union of its parts'
+families is a train composition (no held-out composition reaches training). Each part's reference passed the
+verifier's reference check when its task was recorded, and the parts share nothing, so a chain is not checked again
+on the CPU (~1-4 s a chain at GPU sizes); the direct teacher counts any it cannot judge as `task_broken`. Chains
+become RL records (origin `chains`) that the direct teacher answers on a GPU
+(`python -m training.data.direct.generate --origin chains`). Re-running with the same seed writes nothing twice.
 
 Measured (runs 121-124, training/results/README.md): SFT with 299 judged chain pairs held out 56.3% against 64.1%
 without them; the >10-statement tasks stayed at 0 of 10, and the model wrote on to the token limit on them. Side by
