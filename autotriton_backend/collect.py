@@ -83,7 +83,11 @@ def collect_tasks(model: Callable, example_inputs: list[Any], training: bool = F
 
     With `training=True` a backward pass runs too, so backward regions are collected as well.
     `dynamic` is torch.compile's: compile the model the way it will be deployed, or the keys differ.
+    Each call compiles the model afresh under a backend of its own, after `torch._dynamo.reset()`: without it the
+    ninth call on one model in a process passed dynamo's recompile limit and collected nothing, silently (other
+    compiled functions in the process recompile on their next call).
     """
+    torch._dynamo.reset()
     collector = TaskCollector()
     compiled = torch.compile(
         model, dynamic=dynamic,

@@ -75,7 +75,6 @@ def program_regions(program: SourcedTask) -> list[SourcedTask]:
     `torch.compile` would deploy it (dynamic where the program has a symbolic size)."""
     namespace = load_reference(program.task.source)
     model = namespace["Model"](*namespace["get_init_inputs"]())
-    torch._dynamo.reset()
     collected = collect_tasks(model, namespace["get_inputs"](), dynamic=True if program.task.symbols else None)
     return [SourcedTask(item.task, ORIGIN, f"{ORIGIN}:{program.source}", tuple(families_in_source(item.task.source)),
                         task_dtype(item.task), program.hard) for item in collected.tasks]
