@@ -167,13 +167,16 @@ def load_reference(source: str) -> dict[str, Any]:
 _PARSE_LOCK = threading.Lock()
 
 
+def model_forward(tree: ast.Module) -> ast.FunctionDef | None:
+    """The `forward` method of the module's top-level `Model` class, or None."""
+    return next((item for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "Model"
+                 for item in node.body if isinstance(item, ast.FunctionDef) and item.name == "forward"), None)
+
+
 def forward_statements(source: str) -> int:
     """The assignments in the body of `Model.forward` (0 when the source has none)."""
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.ClassDef) and node.name == "Model":
-            forward = next((f for f in node.body if isinstance(f, ast.FunctionDef) and f.name == "forward"), None)
-            return sum(isinstance(s, (ast.Assign, ast.AnnAssign, ast.AugAssign)) for s in forward.body) if forward else 0
-    return 0
+    forward = model_forward(parse_source(source))  # resolve counts them in warmup's threads
+    return sum(isinstance(s, (ast.Assign, ast.AnnAssign, ast.AugAssign)) for s in forward.body) if forward else 0
 
 
 def parse_source(source: str) -> ast.Module:

@@ -35,7 +35,7 @@ from typing import Any
 from tqdm import tqdm
 
 from autotriton_backend.region_task import SIGNATURE_FORMAT, kernelbench_source
-from autotriton_backend.task import InputSpec, KernelTask
+from autotriton_backend.task import InputSpec, KernelTask, model_forward
 
 from .dataset import TEACHER_SHARDS, ShardWriter, read_records, record_keys
 from .families import composition_of, split_of
@@ -70,9 +70,7 @@ def part_of(record: dict[str, Any]) -> Part | None:
     task = record["task"]
     if task["symbols"] or task["tolerance"] is not None:
         return None
-    module = ast.parse(task["source"])
-    forward = next((node for cls in module.body if isinstance(cls, ast.ClassDef) and cls.name == "Model"
-                    for node in cls.body if isinstance(node, ast.FunctionDef) and node.name == "forward"), None)
+    forward = model_forward(ast.parse(task["source"]))
     if forward is None or not forward.body or not isinstance(forward.body[-1], ast.Return):
         return None
     params = tuple(a.arg for a in forward.args.args[1:])
