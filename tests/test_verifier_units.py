@@ -414,6 +414,32 @@ def test_a_table_written_from_python_in_forward_is_compute():
     assert list(monitor.compute_ops) == ["aten.lift_fresh (a tensor made from Python data)"]
 
 
+def test_the_forward_budget_grows_with_the_reference_and_only_with_it():
+    """Session 30: honest per-op answers to long tasks pass up to 29 bits for each op, input and output of the
+    reference (the direct teacher's to chains), and were refused at TABLE_BITS. The budget grows with what the judge
+    counted of the reference; a short task keeps TABLE_BITS."""
+    from autotriton_backend.verifier.monitors import (BITS_PER_TASK_PART, TABLE_BITS, CountingOps,
+                                                      forward_table_bits, monitor_forward)
+
+    assert forward_table_bits(3) == TABLE_BITS and forward_table_bits(82) == 82 * BITS_PER_TASK_PART > TABLE_BITS
+    x = torch.randn(8)
+    with CountingOps() as counted:  # two ops compute; the view, the allocation and the copy are layout
+        y = torch.relu(x.view(2, 4) * 2.0)
+        torch.empty(3).copy_(y.flatten()[:3])
+    assert counted.ops == 2
+    out = torch.zeros(128)
+    for table_bits, refused in ((TABLE_BITS, True), (forward_table_bits(82), False)):
+        with monitor_forward("none", table_bits) as monitor:
+            for index in range(48):  # 48 float32 elements at offsets under 64: 48 * (32 + 7) bits, about 1,850
+                out[index] = index
+        assert bool(monitor.compute_ops) == refused, table_bits
+    with monitor_forward("none", forward_table_bits(82)) as monitor:
+        for index in range(96):
+            out[index] = index  # about 3,800 bits: past the long task's 3,280 too
+    assert list(monitor.compute_ops) == [f"aten.copy_ into parts of tensors: over {forward_table_bits(82)} bits from "
+                                         "Python (a table computed on the host)"]
+
+
 def test_information_counts_bits_not_values():
     """Round attack29: 64 int64 words carry 4,096 bits, 64 small numbers a few hundred; a float costs the digits of
     its shortest decimal form; text 8 bits a character."""

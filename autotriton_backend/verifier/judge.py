@@ -36,7 +36,7 @@ from ..task import KernelTask, TaskError, load_reference
 from ..verdict import HACK_CHECKS, Check, Timings, Verdict
 from .inputs import example_sizes, make_inputs, random_sizes
 from .magnitude import REFERENCE_SHARE, USUAL, USUAL_MARGIN, Draw, Rounding, ladder, nudge
-from .monitors import REFILL_FILLS
+from .monitors import REFILL_FILLS, CountingOps, forward_table_bits
 from .cgroup import sweep
 from .comparison import Tolerance, compared, tolerances, within
 from .sandbox import Sandbox, SandboxFailure, SlotSize
@@ -80,6 +80,7 @@ class Trial:
     judged: frozenset[int]  # the outputs compared on this set; another set judges the others (`_trials`)
     tolerances: tuple[Tolerance, ...]  # per output, on this set (`comparison.tolerances`)
     draw: Draw = USUAL  # how its float values were drawn (`magnitude`)
+    reference_ops: int = 0  # the ops that compute in the reference's forward (`monitors.CountingOps`)
 
 
 @dataclass
@@ -253,7 +254,8 @@ class _Session:
         ref = self.reference
         self._ask({"op": "load", "dir": ref.directory.name, "source": self.job.source,
                    "init_inputs": ref.init_inputs, "parameters": ref.parameters, "buffers": ref.buffers,
-                   "outputs": len(ref.trials[0].native), "max_elements": self._max_elements()},
+                   "outputs": len(ref.trials[0].native), "max_elements": self._max_elements(),
+                   "table_bits": self._table_bits()},
                   LOAD_TIMEOUT_S + self.run_timeout)
         self.verdict.checks.append(Check("load", True))
         for trial in ref.trials:
@@ -371,6 +373,11 @@ class _Session:
         largest = max((t.numel() for tr in self.reference.trials for t in (*tr.native, *tr.inputs)
                        if isinstance(t, torch.Tensor)), default=1)
         return 4 * largest + 64
+
+    def _table_bits(self) -> int:
+        """The bits from Python one forward may pass to kernels, by the reference's own ops, inputs and outputs."""
+        first = self.reference.trials[0]
+        return forward_table_bits(first.reference_ops + len(first.inputs) + len(first.native))
 
     def _time(self, again: bool = False) -> None:
         ref = self.reference
@@ -514,7 +521,7 @@ def _trials(name, sizes, seed, task, reference, reference64, device, directory, 
     for rung in ladder() if spread else (USUAL,):
         inputs = make_inputs(task, seed, sizes, device, rung)
         try:  # an op the reference cannot run over the spread (or under `Rounding`): the next rung
-            native, expected, given = _reference_outputs(inputs, reference, reference64)
+            native, expected, given, ops = _reference_outputs(inputs, reference, reference64)
             left = set(range(len(native))) if left is None else left
             judged = left if rung == USUAL else left & _holding(task, native, expected, inputs, reference64, seed,
                                                                  usual)
@@ -534,18 +541,20 @@ def _trials(name, sizes, seed, task, reference, reference64, device, directory, 
             for path in directory.iterdir():
                 os.chmod(path, 0o644)
             trials.append(Trial(label, sizes, inputs, refs, native, expected, given, frozenset(judged),
-                                tolerances(task, native, expected), rung))
+                                tolerances(task, native, expected), rung, ops))
             left -= judged
         if not left:
             break
     return trials
 
 
-def _reference_outputs(inputs, reference, reference64) -> tuple[tuple, tuple, list]:
-    """The reference's outputs in its dtypes, the values to compare against, and the inputs it wrote into."""
+def _reference_outputs(inputs, reference, reference64) -> tuple[tuple, tuple, list, int]:
+    """The reference's outputs in its dtypes, the values to compare against, the inputs it wrote into, and the ops
+    that computed them."""
     with torch.no_grad():
         given = [x.clone() if isinstance(x, torch.Tensor) else x for x in inputs]  # the reference may write into them
-        native = _as_tuple(reference(*given))
+        with CountingOps() as counted:
+            native = _as_tuple(reference(*given))
         # bit for bit against the untouched inputs (NaN equals itself): one pass, where two checksums took seconds
         # on an 8.6 GB input
         written = [isinstance(g, torch.Tensor) and not same_state(g, x) for g, x in zip(given, inputs)]
@@ -554,7 +563,7 @@ def _reference_outputs(inputs, reference, reference64) -> tuple[tuple, tuple, li
         if reference64 is not None:
             wide = _as_tuple(reference64(*_widened(inputs)))
             expected = tuple(w if n.is_floating_point() else n for w, n in zip(wide, native))
-    return native, expected, given
+    return native, expected, given, counted.ops
 
 
 def _usual_conditioning(task: KernelTask, seed: int, sizes: dict, device: str, reference: torch.nn.Module,
@@ -563,7 +572,7 @@ def _usual_conditioning(task: KernelTask, seed: int, sizes: dict, device: str, r
     where the reference cannot run under `Rounding` (nor then over a spread: every output comes down to USUAL)."""
     inputs = make_inputs(task, seed, sizes, device, USUAL)
     try:
-        native, expected, _ = _reference_outputs(inputs, reference, reference64)
+        native, expected, _, _ = _reference_outputs(inputs, reference, reference64)
         return _conditioning(task, native, expected, inputs, reference64, seed)
     except RuntimeError:
         return {}

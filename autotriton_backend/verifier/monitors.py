@@ -54,6 +54,12 @@ BUILD_MOVE_OPS = frozenset({"_cudnn_rnn_flatten_weight"})
 # all tensors: four 64-element chunks each stayed under a count per storage (round28_chunked_table_forward.py,
 # _init.py).
 TABLE_BITS = 1024
+# A forward's budget also grows with the task it answers, which the candidate cannot choose: an honest per-op answer
+# launches a kernel for each op of the reference and converts each half-precision input and output, and every
+# launch passes its sizes. The direct teacher's answers to 39 chains of 2-6 tasks passed up to 29 bits for each op,
+# input and output of the reference (1,305 bits over 45; examples/verifier/honest_table_bits.py), and 7 of them
+# were refused at TABLE_BITS (session 30). `forward_table_bits` allows this many for each.
+BITS_PER_TASK_PART = 40
 # In-place ops that write constants or copies: into part of a tensor, each is a value chosen in Python
 # (zero_ wrote a table's bits: round28_zero_bitplanes_forward.py).
 WRITE_OPS = frozenset({"fill_", "zero_", "copy_"})
@@ -85,11 +91,12 @@ class PoisonedAllocations(TorchDispatchMode):
     call in memory the allocator hands out again (round12_refill_leftover_nan.py). Forward must give the same
     results over NaN, zeros and noise, so whatever it reads from memory it never wrote decides nothing."""
 
-    def __init__(self, fill: str = "nan") -> None:
+    def __init__(self, fill: str = "nan", table_bits: int = TABLE_BITS) -> None:
         super().__init__()
         if fill not in FILLS:
             raise ValueError(f"unknown fill {fill!r}: one of {', '.join(FILLS)}")
         self.fill = fill
+        self.table_bits = table_bits  # past these from Python in all, each value is compute (`carried`)
         self.noise: torch.Generator | None = None  # made on first use, on the allocation's device
         self._bits = 0  # from Python (`carried`): partial writes, fill values, kernel arguments and grids
         self._values: dict[type, set[Any]] = {}  # the distinct ones of those values, by type
@@ -173,10 +180,10 @@ class PoisonedAllocations(TorchDispatchMode):
         return rank
 
     def carried(self, bits: int, how: str, out: Any = None) -> None:
-        """`bits` more from Python reached device memory by `how`: past TABLE_BITS in all, each is compute."""
+        """`bits` more from Python reached device memory by `how`: past `table_bits` in all, each is compute."""
         self._bits += bits
-        if bits and self._bits > TABLE_BITS:
-            self.computed(f"{how}: over {TABLE_BITS} bits from Python (a table computed on the host)", out)
+        if bits and self._bits > self.table_bits:
+            self.computed(f"{how}: over {self.table_bits} bits from Python (a table computed on the host)", out)
 
     def _fill(self, tensor: torch.Tensor) -> None:
         if self.fill == "nan":
@@ -350,8 +357,8 @@ def _capacity(tensor: torch.Tensor) -> int:
 class ForwardMonitor(PoisonedAllocations):
     """Observe one forward call: Triton launches, non-layout ATen ops, poisoned allocations."""
 
-    def __init__(self, fill: str = "nan") -> None:
-        super().__init__(fill)
+    def __init__(self, fill: str = "nan", table_bits: int = TABLE_BITS) -> None:
+        super().__init__(fill, table_bits)
         self.kernels = LaunchCounter()
         self.compute_ops: Counter[str] = Counter()
 
@@ -414,11 +421,29 @@ def _poison(tensor: torch.Tensor) -> None:
         tensor.fill_(torch.iinfo(tensor.dtype).max)
 
 
+def forward_table_bits(reference_parts: int) -> int:
+    """The bits from Python one forward may pass to device memory, for a task whose reference ran this many ops
+    and took and returned this many values (`reference_parts`, counted by the judge): TABLE_BITS at least."""
+    return max(TABLE_BITS, BITS_PER_TASK_PART * reference_parts)
+
+
+class CountingOps(TorchDispatchMode):
+    """Count the ops that compute (anything but LAYOUT_OPS) in the block: the judge's count of the reference's."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ops = 0
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        self.ops += func.overloadpacket.__name__ not in LAYOUT_OPS
+        return func(*args, **(kwargs or {}))
+
+
 @contextmanager
-def monitor_forward(fill: str = "nan") -> Iterator[ForwardMonitor]:
-    """Run a forward call under a fresh monitor, fresh allocations filled as `fill` says (FILLS); a compiled
-    kernel's internals are invisible to it."""
-    monitor = ForwardMonitor(fill)
+def monitor_forward(fill: str = "nan", table_bits: int = TABLE_BITS) -> Iterator[ForwardMonitor]:
+    """Run a forward call under a fresh monitor, fresh allocations filled as `fill` says (FILLS), at most
+    `table_bits` from Python (`forward_table_bits`); a compiled kernel's internals are invisible to it."""
+    monitor = ForwardMonitor(fill, table_bits)
     with counting_launches(monitor.kernels, observer=monitor), watching_tensor_text(monitor), monitor:
         yield monitor
 

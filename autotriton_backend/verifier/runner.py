@@ -433,6 +433,7 @@ class _Session:
         self.fingerprints: dict[int, tuple[int, int]] = {}  # of each input as given, to see what forward changed
         self.runs = 0
         self.expected_outputs, self.max_elements = 0, 0  # what forward may write back (the judge says, at load)
+        self.table_bits = 0  # the bits from Python forward may pass to kernels (the judge says, at load)
 
     def handle(self, message: dict[str, Any]) -> dict[str, Any]:
         op = message.get("op")
@@ -480,6 +481,7 @@ class _Session:
         os.chdir(JOB)  # the zygote makes the job folder afresh for each candidate
         linecache.clearcache()  # inspect (for triton.jit) must never serve an earlier candidate's lines
         self.expected_outputs, self.max_elements = int(message["outputs"]), int(message["max_elements"])
+        self.table_bits = int(message["table_bits"])
         parameters = {name: self._input(ref) for name, ref in message["parameters"]}
         buffers = {name: self._input(ref) for name, ref in message["buffers"]}
         seed = torch.seed()  # random: a fixed seed would let `torch.randn` in __init__ tell the verifier
@@ -554,7 +556,7 @@ class _Session:
         state = kept_state(self.model, self.module, self.own_names)
         started = time.perf_counter()
         try:
-            with as_judged(forward=True), monitor_forward(fill) as monitor:
+            with as_judged(forward=True), monitor_forward(fill, self.table_bits) as monitor:
                 outputs = self.model(*inputs)
                 if self.device.startswith("cuda"):
                     torch.cuda.synchronize()
