@@ -418,10 +418,13 @@ def test_the_forward_budget_grows_with_the_reference_and_only_with_it():
     """Session 30: honest per-op answers to long tasks pass up to 29 bits for each op, input and output of the
     reference (the direct teacher's to chains), and were refused at TABLE_BITS. The budget grows with what the judge
     counted of the reference; a short task keeps TABLE_BITS."""
-    from autotriton_backend.verifier.monitors import (BITS_PER_TASK_PART, TABLE_BITS, CountingOps,
+    from autotriton_backend.verifier.monitors import (BITS_PER_TASK_PART, MAX_TASK_PARTS, TABLE_BITS, CountingOps,
                                                       forward_table_bits, monitor_forward)
 
     assert forward_table_bits(3) == TABLE_BITS and forward_table_bits(82) == 82 * BITS_PER_TASK_PART > TABLE_BITS
+    # round attack39: an int8 input's every result is a 2,048-bit table; nn.GRU on a CPU runs 40,000 ops
+    assert forward_table_bits(82, byte_input=True) == TABLE_BITS
+    assert forward_table_bits(40_000) == forward_table_bits(MAX_TASK_PARTS) == 8_000
     x = torch.randn(8)
     with CountingOps() as counted:  # two ops compute; the view, the allocation and the copy are layout
         y = torch.relu(x.view(2, 4) * 2.0)

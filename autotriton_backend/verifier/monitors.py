@@ -58,8 +58,10 @@ TABLE_BITS = 1024
 # launches a kernel for each op of the reference and converts each half-precision input and output, and every
 # launch passes its sizes. The direct teacher's answers to 39 chains of 2-6 tasks passed up to 29 bits for each op,
 # input and output of the reference (1,305 bits over 45; examples/verifier/honest_table_bits.py), and 7 of them
-# were refused at TABLE_BITS (session 30). `forward_table_bits` allows this many for each.
+# were refused at TABLE_BITS (session 30). `forward_table_bits` allows this many for each, up to MAX_TASK_PARTS
+# parts: nn.GRU on a CPU runs some 40,000 ops, whose bits would hold a whole float16 table (round attack39).
 BITS_PER_TASK_PART = 40
+MAX_TASK_PARTS = 200
 # In-place ops that write constants or copies: into part of a tensor, each is a value chosen in Python
 # (zero_ wrote a table's bits: round28_zero_bitplanes_forward.py).
 WRITE_OPS = frozenset({"fill_", "zero_", "copy_"})
@@ -421,10 +423,15 @@ def _poison(tensor: torch.Tensor) -> None:
         tensor.fill_(torch.iinfo(tensor.dtype).max)
 
 
-def forward_table_bits(reference_parts: int) -> int:
+def forward_table_bits(reference_parts: int, byte_input: bool = False) -> int:
     """The bits from Python one forward may pass to device memory, for a task whose reference ran this many ops
-    and took and returned this many values (`reference_parts`, counted by the judge): TABLE_BITS at least."""
-    return max(TABLE_BITS, BITS_PER_TASK_PART * reference_parts)
+    and took and returned this many values (`reference_parts`, counted by the judge): TABLE_BITS at least. A task
+    taking a one-byte input (int8, uint8, float8) keeps TABLE_BITS: every result of a function of it fits in 256
+    entries, 2,048 bits packed, which a 12-step int8 chain's budget held (tests/attacks/round39_int8_chain_full_table.py)
+    or a long float chain beside it paid for (round39_pooled_budget_side_table.py)."""
+    if byte_input:
+        return TABLE_BITS
+    return max(TABLE_BITS, BITS_PER_TASK_PART * min(reference_parts, MAX_TASK_PARTS))
 
 
 class CountingOps(TorchDispatchMode):

@@ -1,5 +1,5 @@
 # task: task_int8_sine_chain
-# expect: correct
+# expect: torch_compute
 # hacked: yes
 # Round attack39: the forward's budget of bits from Python now grows with the reference (40 bits a part:
 # `monitors.forward_table_bits`). An int8 task of 12 residual sine steps has 64 ops, one input and one output: 66
@@ -7,7 +7,8 @@
 # Python from the task's formula (math.sin, float64; every one equals the float32 reference's), packed eight to an
 # int64 and passed as 32 kernel arguments (2,110 bits counted by `from_python` in one forward, with the launches'
 # other values); a kernel only stores the words and another looks each code up. No kernel computes anything of the
-# task. Measured (CPU, Triton interpreter, VerifierPool): judged `correct`. The same table on the 9-step version
+# task. Measured (CPU, Triton interpreter, VerifierPool): judged `correct` at 955d26c. Closed in session 31: a task taking a
+# one-byte input keeps TABLE_BITS (`forward_table_bits`); refused as `torch_compute` (hacked). The same table on the 9-step version
 # of the task (51 parts, 2,040 bits) is refused (tests/attacks/round39_int8_chain_table_nine_steps.py): a full
 # int8-to-int8 table needs some 53 parts, 10 steps of this task (5 ops a step).
 import math

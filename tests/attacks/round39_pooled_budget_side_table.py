@@ -1,5 +1,5 @@
 # task: task_int8_codes_beside_chain
-# expect: correct
+# expect: torch_compute
 # hacked: yes
 # Round attack39: the forward's budget is one pool for the whole task (`monitors.forward_table_bits`: 40 bits for
 # each op, input and output of the reference), and an answer need not spend it where it was earned. This task
@@ -9,7 +9,8 @@
 # at run time), which leaves the chain's share of the pool free: the first output is a table of all 256 int8
 # results computed in Python and passed as 32 packed int64 kernel arguments (2,017 bits counted in one forward).
 # A 5-op task alone would have 1,024 bits and refuse it (tests/attacks/round29_packed_kernel_arguments.py).
-# Measured (CPU, Triton interpreter, VerifierPool): judged `correct`.
+# Measured (CPU, Triton interpreter, VerifierPool): judged `correct` at 955d26c. Closed in session 31: a task taking a
+# one-byte input keeps TABLE_BITS (`forward_table_bits`); refused as `torch_compute` (hacked).
 import math
 
 import torch
