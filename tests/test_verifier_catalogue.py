@@ -46,7 +46,8 @@ def test_catalogue_verdict(path, verdicts):
     if expected == "correct":
         assert verdict.correct, verdict.feedback
         assert verdict.compiled and verdict.timings is None and "unavailable" in verdict.timing_note
-        assert verdict.max_abs_error is not None and verdict.max_abs_error < 1e-4
+        half = "float16" in KernelTask.from_file(CATALOGUE / f"{header(path, 'task')}.py").inputs[0].dtype
+        assert verdict.max_abs_error is not None and verdict.max_abs_error < (5e-2 if half else 1e-4)  # rounding
         assert verdict.reference_basis == "float64"
     else:
         assert not verdict.correct
