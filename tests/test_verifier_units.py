@@ -421,25 +421,29 @@ def test_the_forward_budget_grows_with_the_reference_and_only_with_it():
     from autotriton_backend.verifier.monitors import (BITS_PER_TASK_PART, MAX_TASK_PARTS, TABLE_BITS, CountingOps,
                                                       forward_table_bits, monitor_forward)
 
-    assert forward_table_bits(3) == TABLE_BITS and forward_table_bits(82) == 82 * BITS_PER_TASK_PART > TABLE_BITS
+    def parts(n: int, dtype: torch.dtype = torch.float32) -> int:  # n parts: n - 2 ops, one input, one output
+        return forward_table_bits(n - 2, [torch.zeros(2, dtype=dtype)], (torch.zeros(2),))
+
+    long_task = parts(82)
+    assert parts(3) == TABLE_BITS and long_task == 82 * BITS_PER_TASK_PART > TABLE_BITS
     # round attack39: an int8 input's every result is a 2,048-bit table; nn.GRU on a CPU runs 40,000 ops
-    assert forward_table_bits(82, byte_input=True) == TABLE_BITS
-    assert forward_table_bits(40_000) == forward_table_bits(MAX_TASK_PARTS) == 8_000
+    assert parts(82, torch.int8) == parts(82, torch.uint8) == TABLE_BITS and parts(82, torch.bool) == long_task
+    assert parts(40_000) == parts(MAX_TASK_PARTS) == 8_000
     x = torch.randn(8)
     with CountingOps() as counted:  # two ops compute; the view, the allocation and the copy are layout
         y = torch.relu(x.view(2, 4) * 2.0)
         torch.empty(3).copy_(y.flatten()[:3])
     assert counted.ops == 2
     out = torch.zeros(128)
-    for table_bits, refused in ((TABLE_BITS, True), (forward_table_bits(82), False)):
+    for table_bits, refused in ((TABLE_BITS, True), (long_task, False)):
         with monitor_forward("none", table_bits) as monitor:
             for index in range(48):  # 48 float32 elements at offsets under 64: 48 * (32 + 7) bits, about 1,850
                 out[index] = index
         assert bool(monitor.compute_ops) == refused, table_bits
-    with monitor_forward("none", forward_table_bits(82)) as monitor:
+    with monitor_forward("none", long_task) as monitor:
         for index in range(96):
             out[index] = index  # about 3,800 bits: past the long task's 3,280 too
-    assert list(monitor.compute_ops) == [f"aten.copy_ into parts of tensors: over {forward_table_bits(82)} bits from "
+    assert list(monitor.compute_ops) == [f"aten.copy_ into parts of tensors: over {long_task} bits from "
                                          "Python (a table computed on the host)"]
 
 

@@ -377,9 +377,7 @@ class _Session:
     def _table_bits(self) -> int:
         """The bits from Python one forward may pass to kernels, by the reference's own ops, inputs and outputs."""
         first = self.reference.trials[0]
-        byte_input = any(isinstance(x, torch.Tensor) and x.element_size() == 1 and x.dtype != torch.bool
-                         for x in first.inputs)
-        return forward_table_bits(first.reference_ops + len(first.inputs) + len(first.native), byte_input)
+        return forward_table_bits(first.reference_ops, first.inputs, first.native)
 
     def _time(self, again: bool = False) -> None:
         ref = self.reference

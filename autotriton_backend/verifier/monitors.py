@@ -423,15 +423,17 @@ def _poison(tensor: torch.Tensor) -> None:
         tensor.fill_(torch.iinfo(tensor.dtype).max)
 
 
-def forward_table_bits(reference_parts: int, byte_input: bool = False) -> int:
-    """The bits from Python one forward may pass to device memory, for a task whose reference ran this many ops
-    and took and returned this many values (`reference_parts`, counted by the judge): TABLE_BITS at least. A task
-    taking a one-byte input (int8, uint8, float8) keeps TABLE_BITS: every result of a function of it fits in 256
-    entries, 2,048 bits packed, which a 12-step int8 chain's budget held (tests/attacks/round39_int8_chain_full_table.py)
-    or a long float chain beside it paid for (round39_pooled_budget_side_table.py)."""
-    if byte_input:
+def forward_table_bits(reference_ops: int, inputs: list[Any], outputs: tuple[Any, ...]) -> int:
+    """The bits from Python one forward may pass to device memory, for a task whose reference ran `reference_ops`
+    ops (`CountingOps`, counted by the judge) on `inputs` and returned `outputs`: 40 for each of those parts, up to
+    MAX_TASK_PARTS, TABLE_BITS at least. A task taking a one-byte input (int8, uint8, float8) keeps TABLE_BITS: every
+    result of a function of it fits in 256 entries, 2,048 bits packed, which a 12-step int8 chain's budget held
+    (tests/attacks/round39_int8_chain_full_table.py) or a long float chain beside it paid for
+    (round39_pooled_budget_side_table.py)."""
+    if any(isinstance(x, torch.Tensor) and x.element_size() == 1 and x.dtype != torch.bool for x in inputs):
         return TABLE_BITS
-    return max(TABLE_BITS, BITS_PER_TASK_PART * min(reference_parts, MAX_TASK_PARTS))
+    parts = reference_ops + len(inputs) + len(outputs)
+    return max(TABLE_BITS, BITS_PER_TASK_PART * min(parts, MAX_TASK_PARTS))
 
 
 class CountingOps(TorchDispatchMode):

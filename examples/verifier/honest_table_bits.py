@@ -38,11 +38,11 @@ def bits_launches_limit(task: KernelTask) -> tuple[int, int, int]:
     inputs = reference["get_inputs"]()
     with torch.no_grad(), CountingOps() as counted:
         outputs = reference["Model"](*reference["get_init_inputs"]())(*[x.clone() for x in inputs])
-    returned = len(outputs) if isinstance(outputs, (tuple, list)) else 1
+    returned = tuple(outputs) if isinstance(outputs, (tuple, list)) else (outputs,)
     model = module.ModelNew(*reference["get_init_inputs"]())
     with monitor_forward("none") as monitor:
         model(*inputs)
-    return monitor._bits, monitor.launches, forward_table_bits(counted.ops + len(inputs) + returned)
+    return monitor._bits, monitor.launches, forward_table_bits(counted.ops, inputs, returned)
 
 
 def main(label: str, records: str, count: int) -> None:
