@@ -1,6 +1,7 @@
 # task: task_int8_sine_chain
 # expect: torch_compute
 # hacked: yes
+# reason: bits from Python (a table computed on the host)
 # Round attack39: the forward's budget of bits from Python now grows with the reference (40 bits a part:
 # `monitors.forward_table_bits`). An int8 task of 12 residual sine steps has 64 ops, one input and one output: 66
 # parts, 2,640 bits. The whole task is a function of one int8 code, so all 256 results are computed here in

@@ -1,7 +1,8 @@
 # task: task_int8_sine_chain_nine
 # expect: torch_compute
 # hacked: yes
-# Round attack39: tests/attacks_open/round39_int8_chain_full_table.py on a shorter task. The 256 int8 results of 9
+# reason: bits from Python (a table computed on the host)
+# Round attack39: tests/attacks/round39_int8_chain_full_table.py on a shorter task. The 256 int8 results of 9
 # residual sine steps, computed in Python and packed eight to an int64: 32 kernel arguments, 2,110 bits from Python
 # in one forward. The task has 49 ops, one input and one output: 51 parts, a budget of 2,040 bits
 # (`monitors.forward_table_bits`), so the table is refused (`torch_compute`, over 2,040 bits from Python). Pins the

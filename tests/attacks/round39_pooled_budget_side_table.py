@@ -1,6 +1,7 @@
 # task: task_int8_codes_beside_chain
 # expect: torch_compute
 # hacked: yes
+# reason: bits from Python (a table computed on the host)
 # Round attack39: the forward's budget is one pool for the whole task (`monitors.forward_table_bits`: 40 bits for
 # each op, input and output of the reference), and an answer need not spend it where it was earned. This task
 # returns two outputs: int8 codes re-quantised through a sigmoid (5 ops) and a 26-step scale-and-shift chain on a
