@@ -333,6 +333,18 @@ def test_sizes_the_inputs_hold_are_read_from_tensors_not_copied() -> None:
     assert verdict.correct, verdict.failed_check
 
 
+def test_literal_sizes_copy_the_task_s_own_sizes_and_stay_correct() -> None:
+    """Run 128's form: every size argument as the task writes it, the rest of the answer as the dataset's."""
+    task = KernelTask.from_source(SIZES_TASK, name="direct_sizes")
+    answer = direct_answer(task, literal_sizes=True)
+    for line in ("v0 = op_reshape(x0, [32, 64])", "v3 = op_expand(x2, [2, 16, 48])",
+                 "op_layer_norm(op_add(v2, v3), (48,))", "v5 = op_view(v4, [2, 768])"):
+        assert line in answer, line
+    assert "[2, 768]" not in direct_answer(task)  # the dataset's form reads it from v4
+    verdict = verify(task, Candidate(answer), VerifyOptions(device="cpu", time_kernels=False))
+    assert verdict.correct, verdict.failed_check
+
+
 def test_a_size_is_never_read_from_a_symbolic_dim_that_only_matches_at_the_example_size() -> None:
     """x0 is (s0, 8) with s0's example 8: the 8 of `full` is x0's fixed dim 1, not dim 0 (the verifier's other
     sizes of s0 would break it)."""

@@ -602,3 +602,72 @@ def test_chains_cli_says_what_to_run_when_there_are_no_pairs(tmp_path: Path, cap
 
     assert main(["--out", str(tmp_path), "--tasks", "3"]) == 2
     assert "python -m training.data.direct.generate" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- op swaps of train tasks
+
+def _region_record(lines: list[str], specs: tuple, name: str) -> dict:
+    """A train pair record of an ATen region task (the backend's form), as op swaps read one."""
+    from autotriton_backend.region_task import SIGNATURE_FORMAT, kernelbench_source
+
+    signature = json.dumps({"format": SIGNATURE_FORMAT, "forward": lines}, separators=(",", ":"))
+    task = KernelTask(name=name, source=kernelbench_source(lines, specs, {}), inputs=specs, signature=signature)
+    families = families_in_source(task.source)
+    return {"task_key": task.key, "task_name": name, "split": "train", "origin": "regions", "families": families,
+            "composition": composition_of(families), "dtype": "float32", "task": task.to_json(), "teacher": {},
+            "target": ""}
+
+
+def test_a_swapped_task_calls_kin_ops_in_the_same_places_and_its_direct_answer_follows(tmp_path: Path) -> None:
+    import re
+
+    from autotriton_backend.task import InputSpec
+    from training.data.op_swaps import _KIN, add_swaps
+
+    region = _region_record(["v0 = torch.ops.aten.mul.Tensor(x0, x1)", "v1 = torch.ops.aten.tanh.default(v0)",
+                             "v2 = torch.ops.aten.abs.default(v1)", "v3 = torch.ops.aten.sum.dim_IntList(v2, [1])",
+                             "return v3"], (InputSpec((4, 8), "float32"), InputSpec((4, 8), "float32")), "region")
+    torch_level = _part_record("    def forward(self, x0):\n        v0 = torch.sigmoid(x0)\n        v1 = v0 * 2.0\n"
+                               "        v2 = torch.maximum(v1, x0)\n        return v2", "torch.randn((4, 8))",
+                               ["pointwise_binary", "pointwise_unary"], "torch_level")
+    _write_parts(tmp_path, [region, torch_level])
+    counts = add_swaps(tmp_path, variants=3, seed=0, min_statements=3, progress=False)
+    swaps = list(read_records(tmp_path / "rl", "rl"))
+    assert counts["added"] == len(swaps) >= 4 and len({r["task_key"] for r in swaps}) == len(swaps)
+    as_group = lambda source: re.sub("|".join(_KIN), lambda m: str(_KIN[m.group(0)]), source)  # noqa: E731
+    by_name = {r["task_name"]: r for r in (region, torch_level)}
+    for record in swaps:
+        original = by_name[record["source"].removeprefix("swaps:")]
+        swapped = KernelTask.from_json(record["task"])
+        assert record["origin"] == "swaps" and record["split"] == "train" and swapped.key != original["task_key"]
+        assert record["composition"] == original["composition"]
+        before = original["task"]["source"]
+        assert swapped.source != before and as_group(swapped.source) == as_group(before)
+        if original is region:  # a region's signature is its forward's lines, swapped as the source is
+            assert json.loads(swapped.signature)["forward"] == [
+                line.strip() for line in swapped.source.split("def forward")[1].split("\n")[1:6]]
+            assert families_in_source(swapped.source) == region["families"]
+    record = swaps[0]
+    swapped = KernelTask.from_json(record["task"])
+    answer = direct_answer(swapped)
+    new_ops = set(re.findall(r"(?:aten|torch)\.(\w+)", swapped.source)) - set(
+        re.findall(r"(?:aten|torch)\.(\w+)", by_name[record["source"].removeprefix("swaps:")]["task"]["source"]))
+    assert new_ops and all(f"op_{op}(" in answer for op in new_ops)
+    verdict = verify(swapped, Candidate(answer), VerifyOptions(device="cpu", time_kernels=False))
+    assert verdict.correct, verdict.feedback
+    again = add_swaps(tmp_path, variants=3, seed=0, min_statements=3, progress=False)  # the same draws: none twice
+    assert again["added"] == 0 and again["already in the dataset"] == counts["added"] + counts["already in the dataset"]
+
+
+def test_op_swaps_skip_tasks_without_kin_and_say_what_to_run_without_pairs(tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture) -> None:
+    from training.data.op_swaps import add_swaps, main
+
+    assert main(["--out", str(tmp_path), "--variants", "2"]) == 2
+    assert "python -m training.data.direct.generate" in capsys.readouterr().err
+    plain = _part_record("    def forward(self, x0):\n        v0 = torch.exp(x0)\n        v1 = v0 * 2.0\n"
+                         "        v2 = torch.log1p(v1)\n        return v2", "torch.randn((4, 8))",
+                         ["pointwise_binary", "pointwise_unary"], "plain")
+    _write_parts(tmp_path, [plain])
+    counts = add_swaps(tmp_path, variants=2, seed=0, min_statements=3, progress=False)
+    assert counts == {"no call to swap": 1} and not list(read_records(tmp_path / "rl", "rl"))

@@ -40,6 +40,37 @@ def test_task_without_entry_points_is_refused():
         KernelTask.from_source("import torch\nclass Model(torch.nn.Module):\n    pass\n")
 
 
+ZEROS_CANDIDATE = """
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def zeros_kernel(out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, tl.zeros([BLOCK], tl.float32), mask=offs < n)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        out = torch.empty_like(x)
+        zeros_kernel[(triton.cdiv(out.numel(), 64),)](out, out.numel(), BLOCK=64)
+        return out
+"""
+
+
+def test_a_reference_that_raises_on_its_inputs_is_the_task_s_error_not_the_verifier_s():
+    """A task whose forward cannot run (here bool minus bool, as a swapped op wrote it in session 32) is a broken
+    task: the pool reported it as the verifier's internal error, which a dataset counts apart from broken tasks."""
+    source = ("import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n        b = x > 0\n"
+              "        return (b - b).float()\ndef get_inputs():\n    return [torch.randn(4, 8)]\n"
+              "def get_init_inputs():\n    return []\n")
+    with pytest.raises(TaskError, match="the reference raised on its generated inputs: RuntimeError: Subtraction"):
+        verify(KernelTask.from_source(source), Candidate(ZEROS_CANDIDATE), VerifyOptions(device="cpu", time_kernels=False))
+
+
 SYMBOLIC_REFERENCE = """
 import torch
 class Model(torch.nn.Module):

@@ -48,6 +48,8 @@ REUSE = 256  # candidates judged on one task's secret inputs before new ones are
 CACHED_TASKS = 8
 LOAD_TIMEOUT_S = 120.0  # importing the module, building ModelNew, loading weights
 SECONDS_PER_GB = 20.0  # run timeouts grow with the bytes a trial moves
+# What running the reference may raise that says nothing of the task: out of memory, a device fault
+_DEVICE_FAILURES = (torch.OutOfMemoryError, torch.AcceleratorError)
 
 
 @dataclass
@@ -525,10 +527,13 @@ def _trials(name, sizes, seed, task, reference, reference64, device, directory, 
             left = set(range(len(native))) if left is None else left
             judged = left if rung == USUAL else left & _holding(task, native, expected, inputs, reference64, seed,
                                                                  usual)
-        except RuntimeError:
-            if rung == USUAL:
+        except RuntimeError as exc:
+            if rung != USUAL:
+                continue
+            if isinstance(exc, _DEVICE_FAILURES):  # the device's state, not the task's: never recorded as broken
                 raise
-            continue
+            raise TaskError(f"the reference raised on its generated inputs: {type(exc).__name__}: "
+                            f"{str(exc).splitlines()[0][:300]}; fix the task's Model") from exc
         if judged or not native:  # a reference returning nothing is judged on its first draw
             for index in judged:
                 out = expected[index]

@@ -88,7 +88,8 @@ def op_name(call: ast.Call) -> str | None:
 class _Forward(ast.NodeTransformer):
     """Rewrites forward's expressions; names bound to sizes (`s0 = x0.shape[0]`) stay Python arithmetic."""
 
-    def __init__(self) -> None:
+    def __init__(self, literal_sizes: bool = False) -> None:
+        self.literal_sizes = literal_sizes  # size arguments stay as the task writes them (run 128)
         self.scalars: set[str] = set()
         self.used: set[str] = set()
         self.scopes: list[Scope] = []  # per trace, the tensors' shapes before the statement being rewritten
@@ -181,7 +182,7 @@ class _Forward(ast.NodeTransformer):
         own tensor's dim where the size keeps its place; in a reshape or view, -1 for one size (one no tensor
         holds, if any); any tensor's dim or product of dims; else the literal stays."""
         position, keyword, tensor, form = SIZE_ARGUMENTS[name]
-        if not self.scopes:
+        if not self.scopes or self.literal_sizes:
             return
         if len(args) > position:
             value, put = args[position], lambda new: args.__setitem__(position, new)
@@ -296,10 +297,12 @@ def _in_float32(task: KernelTask, forward: ast.FunctionDef, body: list[ast.stmt]
     return entry + body[:-1] + [ast.Return(result)]
 
 
-def direct_answer(task: KernelTask) -> str:
-    """The direct teacher's ModelNew for `task` (raises Unsupported): its forward, then the library it calls."""
+def direct_answer(task: KernelTask, literal_sizes: bool = False) -> str:
+    """The direct teacher's ModelNew for `task` (raises Unsupported): its forward, then the library it calls. With
+    `literal_sizes` the size arguments stay the task's literals (a copy of the task's sizes, right at every size the
+    task can take: a symbolic size is never a literal there); measured in run 128, not the dataset's form."""
     forward = _forward(ast.parse(task.source))
-    rewriter = _Forward()
+    rewriter = _Forward(literal_sizes)
     traces = statement_scopes(task, forward)
     body = []
     for index, statement in enumerate(forward.body):
