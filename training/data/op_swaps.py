@@ -2,10 +2,10 @@
 
     python -m training.data.op_swaps --out training/dataset --variants 2 [--seed 0] [--min-statements 4]
 
-The bundled model recalls long answers instead of translating them (session 32, CPU): swapping one unary op in
-a train task of 7-30 statements changed its answer in 2 of 12 tasks, where in tasks of 2-6 statements the answer
-followed the swap in 8 of 12. On held-out tasks of more than 10 statements it wrote a train answer's forward from
-the first line. A swapped task has the same shape, families and composition as its train task, but a different
+The bundled model recalls long answers more than it translates them (session 32, CPU,
+training/results/swap_probe.py): with one or two calls of a task of 7+ statements swapped, its answer followed the
+swap in 7 of 16 train tasks and 2 of 16 held-out ones; on held-out tasks of more than 10 statements it wrote a train
+answer's forward from the first line. A swapped task has the same shape, families and composition as its train task, but a different
 answer, so a model can only get it right by reading the prompt. Each call swapped is replaced by another of its
 group below: same family (the composition, hence the split, stays), and the same sign of output (a value that
 feeds a sqrt or a log stays in its domain); ops whose swap could empty a softmax (exp) are never swapped. A
