@@ -39,7 +39,7 @@ from autotriton_backend.task import InputSpec, KernelTask, model_forward
 
 from .dataset import TEACHER_SHARDS, ShardWriter, read_records, record_keys
 from .families import composition_of, split_of
-from .generate import GenerateError, rl_record, writable_out
+from .generate import GenerateError, added_report, rl_record, writable_out
 from .sources import SourcedTask
 
 ORIGIN = "chains"
@@ -182,8 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     except GenerateError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(f"chains: added {counts.pop('added', 0)} RL tasks to {args.out}; left out: "
-          + (", ".join(f"{n} {why}" for why, n in counts.most_common()) or "none"))
+    print(added_report("chains", counts, args.out))
     return 0
 
 

@@ -16,6 +16,7 @@ import os
 import signal
 import sys
 import time
+from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, ThreadPoolExecutor, wait
 from dataclasses import asdict, dataclass
 from multiprocessing import active_children, get_context
@@ -345,6 +346,12 @@ def judge_task(sourced: SourcedTask, captured: tuple[list[str], str, float],
                           verifier_stages=stages)
     usable = bool(records) or (status != "task_broken" and not reference_error(sourced.task, pool.device))
     return outcome, records, rl_record(sourced, bool(records)) if usable else None
+
+
+def added_report(tool: str, counts: Counter, out: Path) -> str:
+    """A task maker's last line: the RL tasks it added under `out`, and how many others it left out, and why."""
+    left_out = ", ".join(f"{n} {why}" for why, n in counts.most_common() if why != "added") or "none"
+    return f"{tool}: added {counts['added']} RL tasks to {out}; left out: {left_out}"
 
 
 def rl_record(sourced: SourcedTask, teacher_solved: bool | None) -> RLTask:

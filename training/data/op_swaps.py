@@ -37,7 +37,7 @@ from autotriton_backend.task import KernelTask, canonical_source, forward_statem
 
 from .dataset import TEACHER_SHARDS, ShardWriter, read_records, record_keys
 from .direct.translate import direct_answer
-from .generate import GenerateError, rl_record, writable_out
+from .generate import GenerateError, added_report, rl_record, writable_out
 from .sources import SourcedTask
 
 ORIGIN = "swaps"
@@ -132,8 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     except GenerateError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(f"op swaps: added {counts.pop('added', 0)} RL tasks to {args.out}; left out: "
-          + (", ".join(f"{n} {why}" for why, n in counts.most_common()) or "none"))
+    print(added_report("op swaps", counts, args.out))
     return 0
 
 
