@@ -27,6 +27,15 @@ DOMAIN_OPS = {aten.sqrt, aten.rsqrt, aten.log, aten.log2, aten.log10, aten.recip
 SIGN_KEEPING_OPS = {aten.add, aten.mul, aten.div, aten.clone, aten.expand, prims.convert_element_type}
 
 
+def region_signature(lines: list[str]) -> str:
+    """A region task's signature (its key's computation): the canonical lines of its forward, the return included."""
+    return json.dumps({"format": SIGNATURE_FORMAT, "forward": lines}, separators=(",", ":"))
+
+
+def is_region_signature(signature: str) -> bool:
+    return signature.startswith(f'{{"format":"{SIGNATURE_FORMAT}"')
+
+
 def region_to_task(region: Region, name: str) -> KernelTask:
     """The region as a KernelBench program; its signature is the canonical forward body.
 
@@ -41,9 +50,8 @@ def region_to_task(region: Region, name: str) -> KernelTask:
     specs = tuple(_spec(node, names, requires_positive(node, members), index_bound(node, members))
                   for node in region.inputs)
     symbols = {symbol: _symbol_range(region.inputs, names, symbol) for symbol in names.sources}
-    signature = json.dumps({"format": SIGNATURE_FORMAT, "forward": body.lines}, separators=(",", ":"))
-    return KernelTask(name=name, source=kernelbench_source(body.lines, specs, symbols), inputs=specs, signature=signature,
-                      symbols=symbols)
+    return KernelTask(name=name, source=kernelbench_source(body.lines, specs, symbols), inputs=specs,
+                      signature=region_signature(body.lines), symbols=symbols)
 
 
 def requires_positive(node: fx.Node, within: set[fx.Node]) -> bool:

@@ -608,10 +608,10 @@ def test_chains_cli_says_what_to_run_when_there_are_no_pairs(tmp_path: Path, cap
 
 def _region_record(lines: list[str], specs: tuple, name: str) -> dict:
     """A train pair record of an ATen region task (the backend's form), as op swaps read one."""
-    from autotriton_backend.region_task import SIGNATURE_FORMAT, kernelbench_source
+    from autotriton_backend.region_task import kernelbench_source, region_signature
 
-    signature = json.dumps({"format": SIGNATURE_FORMAT, "forward": lines}, separators=(",", ":"))
-    task = KernelTask(name=name, source=kernelbench_source(lines, specs, {}), inputs=specs, signature=signature)
+    task = KernelTask(name=name, source=kernelbench_source(lines, specs, {}), inputs=specs,
+                      signature=region_signature(lines))
     families = families_in_source(task.source)
     return {"task_key": task.key, "task_name": name, "split": "train", "origin": "regions", "families": families,
             "composition": composition_of(families), "dtype": "float32", "task": task.to_json(), "teacher": {},

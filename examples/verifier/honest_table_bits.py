@@ -16,6 +16,7 @@ import os
 import sys
 import tempfile
 import time
+import types
 
 os.environ.setdefault("TRITON_INTERPRET", "1")
 import torch  # noqa: E402
@@ -25,14 +26,20 @@ from autotriton_backend.verifier.monitors import CountingOps, forward_table_bits
 from training.data.direct.translate import direct_answer  # noqa: E402
 
 
-def bits_launches_limit(task: KernelTask) -> tuple[int, int, int]:
-    """One forward of the direct teacher's answer on the task's example inputs, under the forward monitor, and the
-    limit the judge would set from one forward of the reference."""
+def direct_answer_module(task: KernelTask) -> types.ModuleType:
+    """The direct teacher's answer to `task`, imported (it is the repo's own, so it runs in this process)."""
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as file:  # jit reads a kernel from its file
         file.write(direct_answer(task))
     spec = importlib.util.spec_from_file_location(f"answer_{os.path.basename(file.name)[:-3]}", file.name)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+def bits_launches_limit(task: KernelTask) -> tuple[int, int, int]:
+    """One forward of the direct teacher's answer on the task's example inputs, under the forward monitor, and the
+    limit the judge would set from one forward of the reference."""
+    module = direct_answer_module(task)
     reference = load_reference(task.source)
     torch.manual_seed(0)
     inputs = reference["get_inputs"]()

@@ -34,7 +34,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from autotriton_backend.region_task import SIGNATURE_FORMAT, kernelbench_source
+from autotriton_backend.region_task import SIGNATURE_FORMAT, is_region_signature, kernelbench_source
 from autotriton_backend.task import InputSpec, KernelTask, model_forward
 
 from .dataset import TEACHER_SHARDS, ShardWriter, read_records, record_keys
@@ -61,7 +61,7 @@ class Part:
     @property
     def form(self) -> str:
         signature = self.record["task"]["signature"]
-        return SIGNATURE_FORMAT if SIGNATURE_FORMAT in signature[:60] else "torch"
+        return SIGNATURE_FORMAT if is_region_signature(signature) else "torch"
 
 
 def part_of(record: dict[str, Any]) -> Part | None:

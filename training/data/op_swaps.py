@@ -2,17 +2,17 @@
 
     python -m training.data.op_swaps --out training/dataset --variants 2 [--seed 0] [--min-statements 4]
 
-The bundled model recalls long answers more than it translates them (session 32, CPU,
-training/results/swap_probe.py): with one or two calls of a task of 7+ statements swapped, its answer followed the
-swap in 7 of 16 train tasks and 2 of 16 held-out ones; on held-out tasks of more than 10 statements it wrote a train
-answer's forward from the first line. A swapped task has the same shape, families and composition as its train task, but a different
-answer, so a model can only get it right by reading the prompt. Each call swapped is replaced by another of its
-group below: same family (the composition, hence the split, stays), and the same sign of output (a value that
-feeds a sqrt or a log stays in its domain); ops whose swap could empty a softmax (exp) are never swapped. A
-variant keeps its train task's input specs and is kept only when the direct teacher translates it; its reference
-is checked where it is judged (the direct teacher counts a broken one as `task_broken`). Variants become RL records
-(origin `swaps`), written longest first, which the direct teacher answers on a GPU
-(`python -m training.data.direct.generate --origin swaps`). Re-running with the same seed writes nothing twice.
+The bundled model recalls long answers more than it translates them (session 32, CPU, training/results/swap_probe.py):
+with one or two calls of a task of 7+ statements swapped, its answer followed the swap in 7 of 16 train tasks and 2 of
+16 held-out ones; on held-out tasks of more than 10 statements it wrote a train answer's forward from the first line.
+A swapped task has the same shape, families and composition as its train task, but a different answer, so a model can
+only get it right by reading the prompt. Each call swapped is replaced by another of its group below: same family (the
+composition, hence the split, stays), and the same sign of output (a value that feeds a sqrt or a log stays in its
+domain); ops whose swap could empty a softmax (exp) are never swapped. A variant keeps its train task's input specs
+and is kept only when the direct teacher translates it; its reference is checked where it is judged (the direct
+teacher counts a broken one as `task_broken`). Variants become RL records (origin `swaps`), written longest first,
+which the direct teacher answers on a GPU (`python -m training.data.direct.generate --origin swaps`). Re-running with
+the same seed writes nothing twice.
 
 Measured (run 127, training/results/README.md): SFT with 2,212 judged swap pairs read the held-out tasks more (the
 answers followed a swap in 10 of 16 tasks of 7+ statements, the bundled model's in 2) but held out 59.4% against
@@ -21,7 +21,6 @@ answers followed a swap in 10 of 16 tasks of 7+ statements, the bundled model's 
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import re
 import sys
@@ -32,7 +31,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from autotriton_backend.region_task import SIGNATURE_FORMAT
+from autotriton_backend.region_task import is_region_signature, region_signature
 from autotriton_backend.task import KernelTask, canonical_source, forward_statements
 
 from .dataset import TEACHER_SHARDS, ShardWriter, read_records, record_keys
@@ -69,9 +68,8 @@ def swapped_task(record: dict[str, Any], rng: random.Random, name: str) -> Sourc
         group = "aten" if match["aten"] else "torch"
         lines[i] = lines[i][:match.start(group)] + kin + lines[i][match.end(group):]
     source = "\n".join(lines)
-    if task.signature.startswith(f'{{"format":"{SIGNATURE_FORMAT}"'):
-        forward = [line.strip() for line in lines[start + 1:end + 1]]
-        signature = json.dumps({"format": SIGNATURE_FORMAT, "forward": forward}, separators=(",", ":"))
+    if is_region_signature(task.signature):
+        signature = region_signature([line.strip() for line in lines[start + 1:end + 1]])
     else:
         signature = canonical_source(source)
     variant = KernelTask(name=name, source=source, inputs=task.inputs, signature=signature, symbols=task.symbols,

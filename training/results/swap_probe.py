@@ -9,16 +9,12 @@ op swapped in is called more often and each op swapped out less. Greedy, on the 
 import gzip, glob, json, random, re, sys
 
 from agent.engines import make_engine
-from autotriton_backend.prompt import first_prompt
+from autotriton_backend.prompt import extract_code, first_prompt
 from autotriton_backend.task import KernelTask, forward_statements
 from training.data.op_swaps import swapped_task
+from training.results.copy_divergence import forward_lines
 
 _OP = re.compile(r"(?:aten|torch)\.(\w+)")
-
-
-def forward_of(answer: str) -> str:
-    found = re.search(r"def forward.*?(?=\n\n\n|\nBLOCK)", answer, re.S)
-    return found.group(0) if found else answer
 
 
 def follows(before: str, after: str, original: str, swapped: str) -> bool:
@@ -44,7 +40,7 @@ def main(model: str, statements: int, tasks: int, split: str = "test") -> None:
         if variant is None:
             continue
         task = KernelTask.from_json(record["task"])
-        before, after = (forward_of(c[0].text) for c in engine.generate(
+        before, after = ("\n".join(forward_lines(extract_code(c[0].text))) for c in engine.generate(
             [first_prompt(task), first_prompt(variant.task)], 1, 0.0, 1536))
         asked += 1
         followed += (ok := follows(before, after, task.source, variant.task.source))
