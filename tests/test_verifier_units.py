@@ -1197,3 +1197,84 @@ def test_the_tolerance_is_not_widened_where_eager_is_accurate_or_not_measured(tm
     (measured,) = _trials("A", {}, 0, task, reference, _wide_copy(reference, task, "cpu"), "cpu", tmp_path)
     (unmeasured,) = _trials("B", {}, 0, task, reference, None, "cpu", tmp_path)
     assert measured.tolerances == unmeasured.tolerances == (Tolerance(1e-4),)
+
+
+def test_a_copy_of_bool_bytes_other_than_0_and_1_is_compute():
+    """Round attack40: torch copies a bool as a bool, writing each byte as 0 or 1, so `codes.view(torch.bool).clone()`
+    computed `codes != 0` with two layout ops (tests/attacks/round40_bool_view_of_codes.py); a copy into itself too."""
+    from autotriton_backend.verifier.monitors import monitor_forward
+
+    codes = torch.tensor([0, 5, 255, 1], dtype=torch.uint8)
+    flags = torch.tensor([0, 1, 1, 0], dtype=torch.uint8)
+    copies = {"clone": lambda b: b.clone(), "contiguous": lambda b: b[::2].contiguous(),
+              "copy_": lambda b: torch.empty(4, dtype=torch.bool).copy_(b), "into itself": lambda b: b.copy_(b)}
+    for name, copy in copies.items():
+        for source, computes in ((codes, True), (flags, False)):
+            with torch.no_grad(), monitor_forward("none") as monitor:
+                copy(source.clone().view(torch.bool))
+            assert bool(monitor.compute_ops) == computes, (name, source, dict(monitor.compute_ops))
+
+
+def test_the_judge_refuses_a_bool_output_holding_bytes_other_than_0_and_1():
+    """Round attack40: the comparison reads a bool's nonzero bytes as 1, so uint8 codes copied by a kernel and viewed
+    as bool passed for `codes != 0` (tests/attacks/round40_bool_bytes_copy_kernel.py)."""
+    from autotriton_backend.verdict import Verdict
+    from autotriton_backend.verifier.comparison import Tolerance
+    from autotriton_backend.verifier.judge import Trial, _Rejected, _Session
+
+    want = torch.tensor([False, True, True, False])
+    trial = Trial("A", {}, [], [], (want,), (want,), [], frozenset({0}), (Tolerance(0.0),))
+    session = _Session.__new__(_Session)
+    session.verdict = Verdict("key", "sha", "cpu")
+    for stored, refused in (([0, 1, 1, 0], False), ([0, 1, 5, 0], True)):
+        got = torch.tensor(stored, dtype=torch.uint8).view(torch.bool)
+        session._read = lambda ref, got=got: got
+        try:
+            session._compare(trial, {"outputs": [{}], "inputs_changed": []})
+            assert not refused, stored
+        except _Rejected as rejected:
+            assert refused and rejected.check == "dtype", (stored, rejected.reason)
+
+
+def test_integer_outputs_are_compared_exactly():
+    """Round attack40: integers past 2**53 share a float64, and int64 outputs off by up to 128 above 2**60 differed by 0
+    (tests/attacks/round40_int64_low_bits_dropped.py)."""
+    from autotriton_backend.verifier.comparison import Tolerance, compared, within
+
+    ref = torch.randint(2**60, 2**61, (64,), dtype=torch.int64)
+    rounded = ref.double().long()  # the nearest float64 of each
+    assert not torch.equal(rounded, ref)
+    assert not within(rounded, ref, Tolerance(0.0))[0]
+    assert compared(rounded, ref, Tolerance(0.0)).abs_err == float((rounded - ref).abs().max())
+    assert within(ref.clone(), ref, Tolerance(0.0))[0]
+    small = torch.tensor([1, 2, 3])
+    assert within(small.clone(), small, Tolerance(0.0))[0] and not within(small + 1, small, Tolerance(0.0))[0]
+
+
+def test_the_gate_s_reasons_stay_short():
+    """Round attack40: a refusal names what it refused, and the name is the candidate's: a 150,000-character attribute
+    of torch gave a reason (and feedback) of 300,000 characters, a parameter declared global a syntax reason of as
+    many (tests/attacks/round40_feedback_flood_*)."""
+    from autotriton_backend.verifier.allowlist import MAX_REASON_CHARS, gate
+
+    attacks = Path(__file__).parent / "attacks"
+    for name, check in (("round40_feedback_flood_gate_reason", "gate"), ("round40_feedback_flood_syntax_reason", "syntax")):
+        failed = next(c for c in gate((attacks / f"{name}.py").read_text()) if not c.passed)
+        assert failed.name == check and len(failed.reason) < MAX_REASON_CHARS + 100, (name, len(failed.reason))
+        assert "more characters cut" in failed.reason
+
+
+def test_an_exception_s_text_never_holds_tensor_values():
+    """Round attack40: the exception forward raises is the feedback the model reads next; `assert ok, x` put the judge's
+    secret inputs there (tests/attacks/round40_error_echoes_inputs.py), and a message made from values read into
+    Python is withheld (`withhold`: forward computed on the host first)."""
+    from autotriton_backend.verifier.runner import short_error
+
+    secret = torch.tensor([0.123456, 7.654321])
+    for exc in (AssertionError(secret), ValueError("values", [secret]), RuntimeError(secret.view(2, 1))):
+        text = short_error(exc)
+        assert "0.1235" not in text and "7.6543" not in text and "values withheld" in text, text
+    assert str(secret) != short_error(AssertionError(secret))  # the text outside is torch's own again
+    assert "0.1235" in str(secret)
+    text = short_error(AssertionError("inputs 0.1235 7.6543"), withhold=True)
+    assert "0.1235" not in text and "withheld" in text, text

@@ -341,6 +341,13 @@ class _Session:
                 raise _Rejected("shape", f"output {index} has shape {tuple(got.shape)}, expected {tuple(want.shape)}")
             if got.dtype != want.dtype:
                 raise _Rejected("dtype", f"output {index} has dtype {got.dtype}, expected {want.dtype}")
+            if got.dtype == torch.bool and bool((got.view(torch.uint8) > 1).any()):
+                # a bool's byte is 0 or 1: torch reads any other as True, so uint8 codes viewed as bool passed for
+                # `x != 0` with nothing computed (tests/attacks/round40_bool_view_of_codes.py), and a user's
+                # process got bools whose bytes are not 0 or 1
+                raise _Rejected("dtype", f"output {index} is bool but holds {int((got.view(torch.uint8) > 1).sum())} "
+                                         "bytes other than 0 and 1: store 0 or 1 (a comparison's result) into a "
+                                         "uint8 buffer before viewing it as bool")
             if _significant_strides(got) != _significant_strides(want):
                 raise _Rejected("stride", f"output {index} has strides {got.stride()}, expected {want.stride()}")
         for index, (mutated, now) in enumerate(zip(trial.mutated, changed)):

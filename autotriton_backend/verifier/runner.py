@@ -567,7 +567,8 @@ class _Session:
                 raise _Failed("runtime", str(exc.__cause__)) from None
             name = type(exc).__name__
             check = "compile" if "Compil" in name or "triton" in type(exc).__module__ else "runtime"
-            raise _Failed(check, short_error(exc)) from None
+            # what forward read or computed on the host can be in the message (round40_error_echoes_input_numbers)
+            raise _Failed(check, short_error(exc, withhold=bool(monitor.compute_ops))) from None
         if monitor.launches == 0:
             raise _Failed("triton_launch", "forward launched no Triton kernel")
         if monitor.compute_ops:
@@ -601,8 +602,11 @@ class _Session:
         from .timing import bench_rotating
 
         state = kept_state(self.model, self.module, self.own_names)
-        ms, last = bench_rotating(self.model, {k: self.kept[k] for k in keys}, rounds,
-                                  between=lambda: clear_free_device_memory(self.device))
+        try:  # unmonitored calls: what forward read on the host there could be in the message
+            ms, last = bench_rotating(self.model, {k: self.kept[k] for k in keys}, rounds,
+                                      between=lambda: clear_free_device_memory(self.device))
+        except Exception as exc:
+            raise _Failed("runtime", "a timed call raised " + short_error(exc, withhold=True)) from None
         if not same_state(state, kept_state(self.model, self.module, self.own_names)):
             raise _Failed("state", "timed calls changed their own state (ModelNew's, or module-level values)")
         self.runs += 1
@@ -887,8 +891,19 @@ def share_weights(parameters: dict[str, Any], buffers: dict[str, Any], candidate
                              f"ModelNew {[(k, tuple(v.shape)) for k, v in list(own.items())[:6]]}")
 
 
-def short_error(exc: BaseException, limit: int = 2000) -> str:
-    text = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+def short_error(exc: BaseException, limit: int = 2000, withhold: bool = False) -> str:
+    """The exception as the feedback shows it: a tensor in it as its shape and dtype (`watching_tensor_text`), and
+    with `withhold` (forward read tensors' values into Python or computed with torch before raising it, or the call
+    was unmonitored) its type alone. Its message is what the model reads next, and the judge's inputs are secret:
+    `assert ok, x` and a message of `str(float(x[i]))` put them there (tests/attacks/round40_error_echoes_*)."""
+    from .monitors import watching_tensor_text
+
+    if withhold:
+        text = f"{type(exc).__name__} (its message is withheld: forward computed or read tensor values on the host " \
+               "before raising it)"
+    else:
+        with watching_tensor_text():
+            text = "".join(traceback.format_exception_only(type(exc), exc)).strip()
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.endswith("candidate.py")]
     where = f" (candidate.py line {frames[-1].lineno}: {frames[-1].line})" if frames else ""
     return (text + where)[:limit]

@@ -1,0 +1,17 @@
+import torch
+
+
+class Model(torch.nn.Module):
+    """A float64 affine step (a scientific model kept in double precision)."""
+
+    def forward(self, x, w, b):
+        return x * w + b
+
+
+def get_inputs():
+    return [torch.randn(16, 64, dtype=torch.float64), torch.randn(16, 64, dtype=torch.float64),
+            torch.randn(16, 64, dtype=torch.float64)]
+
+
+def get_init_inputs():
+    return []
