@@ -476,19 +476,19 @@ def watching_tensor_text(observer: PoisonedAllocations | None = None) -> Iterato
     """A tensor's text is its values. torch writes it with every dispatch mode off (`torch._tensor_str._str`,
     behind str, repr and `%`), so `"%s" % x.view(torch.int32)` read the exact bits unseen and Python computed the
     outputs from them (tests/attacks/round23_host_repr_bits.py): any tensor's text made under the monitor goes to
-    its `text` (compute in forward; while loading, derived values read back). The text itself gives the shape and
-    dtype only, never the values: an exception's message is the feedback the model reads next, and `assert ok, x`
-    or `assert ok, "..." + str(x)` had put the judge's secret inputs there (round40_error_echoes_inputs.py,
-    round40_error_echoes_input_text.py). Without an observer (`runner.short_error`, outside the monitors) it only
-    withholds the values."""
+    its `text` (compute in forward; while loading, derived values read back). Without an observer
+    (`runner.short_error`, the text of a candidate's exception) the text gives the shape and dtype only: that text is
+    the feedback the model reads next, and `assert ok, x` had put the judge's secret inputs there
+    (tests/attacks/round40_error_echoes_inputs.py)."""
     import torch._tensor_str as tensor_str
 
     original = tensor_str._str
 
     def watched(self, *, tensor_contents=None):
-        if observer is not None:
-            observer.text(self)
-        return f"tensor(shape={tuple(self.shape)}, dtype={self.dtype}; values withheld)"
+        if observer is None:
+            return f"tensor(shape={tuple(self.shape)}, dtype={self.dtype}; values withheld)"
+        observer.text(self)
+        return original(self, tensor_contents=tensor_contents)
 
     tensor_str._str = watched
     try:

@@ -4,7 +4,8 @@
 # Round attack40: round40_error_echoes_inputs.py with the tensor's text made inside forward (`"inputs " + str(x)`).
 # The forward monitor records that text as compute, but forward then raises, and an exception ends the call before
 # the monitor's findings are read (`runtime`, as any exception), with the message, the secret input values, in the
-# feedback. The text made under the monitors now gives the shape and dtype only (`monitors.watching_tensor_text`).
+# feedback. The message of an exception raised after forward computed on the host is now withheld
+# (`runner.short_error`, as round40_error_echoes_input_numbers.py).
 import torch
 import triton
 import triton.language as tl
