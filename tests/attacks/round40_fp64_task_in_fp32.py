@@ -3,8 +3,10 @@
 # hacked: no
 # Round attack40: a float64 task computed in float32 (half the bytes in registers, and on most GPUs many times the
 # arithmetic rate). The float64 tolerance, 1e-7 of |ref| + max(1, rms), is about float32's own epsilon, so a float32
-# answer passes where float32 rounding alone is small: simulated over 50 sets, tanh(x) passed 50, x * y 24, and
-# relu(x + y) 1; an affine x * w + b, exp(x) and a 16-term dot failed all 50. Refused here (mismatch on set A).
+# answer passes where float32 rounding alone is small. Simulated (pure torch, 64x256, 50 usual draws each): tanh(x)
+# passed all 50 sets, x * y 24, relu(x + y) 1; this affine x * w + b, exp(x) and a 16-term dot none. At 16x64 the
+# affine passed 38% of sets (150 of 400), and one run judged it on A, B and A2 before the refill caught it: a task
+# small enough is passed by float32 arithmetic by chance. Refused here (mismatch).
 import torch
 import triton
 import triton.language as tl

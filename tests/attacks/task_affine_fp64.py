@@ -9,8 +9,8 @@ class Model(torch.nn.Module):
 
 
 def get_inputs():
-    return [torch.randn(16, 64, dtype=torch.float64), torch.randn(16, 64, dtype=torch.float64),
-            torch.randn(16, 64, dtype=torch.float64)]
+    return [torch.randn(64, 256, dtype=torch.float64), torch.randn(64, 256, dtype=torch.float64),
+            torch.randn(64, 256, dtype=torch.float64)]
 
 
 def get_init_inputs():
