@@ -1278,3 +1278,11 @@ def test_an_exception_s_text_never_holds_tensor_values():
     assert "0.1235" in str(secret)
     text = short_error(AssertionError("inputs 0.1235 7.6543"), withhold=True)
     assert "0.1235" not in text and "withheld" in text, text
+    from autotriton_backend.verifier.monitors import monitor_forward
+
+    reads = {"float": lambda: float(secret[0]), "equal": lambda: torch.equal(secret, secret), "text": lambda: str(secret),
+             "bool": lambda: bool(secret[0] > 0), "relu": lambda: torch.relu(secret)}
+    for name, read in reads.items():  # what withholds the message: values in Python, not torch compute alone
+        with torch.no_grad(), monitor_forward("none") as monitor:
+            read()
+        assert monitor.read_values == (name != "relu"), name

@@ -85,7 +85,7 @@ def compared(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance) -> Comparison
     a, b = out.to(ref.device).double(), ref.double()
     diff = (a - b).abs()
     if not out.is_floating_point() and not out.is_complex():
-        # integers past 2**53 share a float64: outputs off by up to 256 above 2**61 differed by 0
+        # integers past 2**53 share a float64: outputs off by up to 128 about 2**60 differed by 0
         # (tests/attacks/round40_int64_low_bits_dropped.py). Compared in int64 (where that wraps, the float64
         # difference is the larger), any difference is at least 1
         exact = (out.to(ref.device).long() - ref.long()).abs().double()

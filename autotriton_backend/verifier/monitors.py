@@ -366,6 +366,9 @@ class ForwardMonitor(PoisonedAllocations):
         super().__init__(fill, table_bits)
         self.kernels = LaunchCounter()
         self.compute_ops: Counter[str] = Counter()
+        # forward read tensors' values into Python (an op giving a number or bool: item, equal; a tensor's text):
+        # an exception's message can then carry them to the feedback (runner.short_error's `withhold`)
+        self.read_values = False
 
     @property
     def launches(self) -> int:
@@ -373,6 +376,11 @@ class ForwardMonitor(PoisonedAllocations):
 
     def computed(self, op: str, out: Any = None) -> None:
         self.compute_ops[op] += 1
+        self.read_values |= isinstance(out, (bool, int, float, complex))
+
+    def text(self, tensor: torch.Tensor) -> None:
+        super().text(tensor)
+        self.read_values = True
 
 
 class KernelBodyWatch(TorchDispatchMode):

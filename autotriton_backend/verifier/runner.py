@@ -567,8 +567,8 @@ class _Session:
                 raise _Failed("runtime", str(exc.__cause__)) from None
             name = type(exc).__name__
             check = "compile" if "Compil" in name or "triton" in type(exc).__module__ else "runtime"
-            # what forward read or computed on the host can be in the message (round40_error_echoes_input_numbers)
-            raise _Failed(check, short_error(exc, withhold=bool(monitor.compute_ops))) from None
+            # values forward read into Python can be in the message (round40_error_echoes_input_numbers)
+            raise _Failed(check, short_error(exc, withhold=monitor.read_values)) from None
         if monitor.launches == 0:
             raise _Failed("triton_launch", "forward launched no Triton kernel")
         if monitor.compute_ops:
@@ -893,14 +893,14 @@ def share_weights(parameters: dict[str, Any], buffers: dict[str, Any], candidate
 
 def short_error(exc: BaseException, limit: int = 2000, withhold: bool = False) -> str:
     """The exception as the feedback shows it: a tensor in it as its shape and dtype (`watching_tensor_text`), and
-    with `withhold` (forward read tensors' values into Python or computed with torch before raising it, or the call
-    was unmonitored) its type alone. Its message is what the model reads next, and the judge's inputs are secret:
+    with `withhold` (forward had read tensors' values into Python, `ForwardMonitor.read_values`, or the call was not
+    monitored) its type alone. Its message is what the model reads next, and the judge's inputs are secret:
     `assert ok, x` and a message of `str(float(x[i]))` put them there (tests/attacks/round40_error_echoes_*)."""
     from .monitors import watching_tensor_text
 
     if withhold:
-        text = f"{type(exc).__name__} (its message is withheld: forward computed or read tensor values on the host " \
-               "before raising it)"
+        text = f"{type(exc).__name__} (its message is withheld: forward had read tensor values into Python, or the " \
+               "call was not monitored, and the message could hold them)"
     else:
         with watching_tensor_text():
             text = "".join(traceback.format_exception_only(type(exc), exc)).strip()

@@ -1,10 +1,11 @@
 # task: task_add_relu
 # expect: runtime
+# hacked: no
 # reason: its message is withheld
 # Round attack40: round40_error_echoes_inputs.py with the values read into Python numbers (`float(x.view(-1)[i])`)
 # and joined into the assertion's message: no tensor text at all. The forward monitor records each read as compute,
 # but forward then raises, and an exception ends the call before the monitor's findings are read (`runtime`), with the
-# secret inputs of set A in the feedback (some 180 values, the feedback's 2,000 characters). The message of an
+# secret inputs of set A in the feedback (all 185 values, 1,528 characters). The message of an
 # exception raised after forward computed or read values on the host is now withheld (`runner.short_error`).
 import torch
 import triton

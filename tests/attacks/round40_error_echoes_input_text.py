@@ -1,5 +1,6 @@
 # task: task_add_relu
 # expect: runtime
+# hacked: no
 # reason: its message is withheld
 # Round attack40: round40_error_echoes_inputs.py with the tensor's text made inside forward (`"inputs " + str(x)`).
 # The forward monitor records that text as compute, but forward then raises, and an exception ends the call before
