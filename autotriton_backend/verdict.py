@@ -52,6 +52,18 @@ ADVICE = {
 }
 
 
+# The longest reason a check gives: reasons name what the candidate wrote (a 150,000-character attribute of torch made
+# a gate reason, and feedback, of 300,000: tests/attacks/round40_feedback_flood_gate_reason.py) or what its sandbox said.
+MAX_REASON_CHARS = 4000
+
+
+def shortened(reason: str) -> str:
+    """`reason` cut to MAX_REASON_CHARS, saying how much was cut."""
+    if len(reason) <= MAX_REASON_CHARS:
+        return reason
+    return f"{reason[:MAX_REASON_CHARS]}... ({len(reason) - MAX_REASON_CHARS} more characters cut)"
+
+
 @dataclass
 class Check:
     name: str

@@ -61,14 +61,16 @@ class ModelNew(nn.Module):
 """
 
 
-def test_a_reference_that_raises_on_its_inputs_is_the_task_s_error_not_the_verifier_s():
+@pytest.mark.parametrize("device", ["cpu", pytest.param("cuda", marks=pytest.mark.gpu)])
+def test_a_reference_that_raises_on_its_inputs_is_the_task_s_error_not_the_verifier_s(device):
     """A task whose forward cannot run (here bool minus bool, as a swapped op wrote it in session 32) is a broken
-    task: the pool reported it as the verifier's internal error, which a dataset counts apart from broken tasks."""
+    task: the pool reported it as the verifier's internal error, which a dataset counts apart from broken tasks.
+    On CUDA the reference runs on the device, where a device fault must still propagate (judge._DEVICE_FAILURES)."""
     source = ("import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n        b = x > 0\n"
               "        return (b - b).float()\ndef get_inputs():\n    return [torch.randn(4, 8)]\n"
               "def get_init_inputs():\n    return []\n")
     with pytest.raises(TaskError, match="the reference raised on its generated inputs: RuntimeError: Subtraction"):
-        verify(KernelTask.from_source(source), Candidate(ZEROS_CANDIDATE), VerifyOptions(device="cpu", time_kernels=False))
+        verify(KernelTask.from_source(source), Candidate(ZEROS_CANDIDATE), VerifyOptions(device=device, time_kernels=False))
 
 
 SYMBOLIC_REFERENCE = """
@@ -1255,7 +1257,8 @@ def test_the_gate_s_reasons_stay_short():
     """Round attack40: a refusal names what it refused, and the name is the candidate's: a 150,000-character attribute
     of torch gave a reason (and feedback) of 300,000 characters, a parameter declared global a syntax reason of as
     many (tests/attacks/round40_feedback_flood_*)."""
-    from autotriton_backend.verifier.allowlist import MAX_REASON_CHARS, gate
+    from autotriton_backend.verdict import MAX_REASON_CHARS
+    from autotriton_backend.verifier.allowlist import gate
 
     attacks = Path(__file__).parent / "attacks"
     for name, check in (("round40_feedback_flood_gate_reason", "gate"), ("round40_feedback_flood_syntax_reason", "syntax")):

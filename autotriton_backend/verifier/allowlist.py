@@ -30,7 +30,7 @@ from triton.language.extra import libdevice
 from triton.runtime import interpreter
 
 from ..task import parse_source, python_lines, source_scopes
-from ..verdict import Check
+from ..verdict import Check, shortened
 from .monitors import TABLE_BITS, information
 
 # The only import forms a candidate may use, as (module, alias) pairs.
@@ -195,10 +195,6 @@ MAX_SOURCE_BYTES = 256 * 1024
 # The widest integer literal ast.unparse writes: Python converts at most 4,300 decimal digits to text.
 MAX_INT_BITS = int(4300 * math.log2(10))
 FOREIGN_LINE_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
-# The longest reason the gate gives: a refusal names what it refused, and names are the candidate's (a 150,000-character
-# attribute of torch made a reason, and feedback, of 300,000: tests/attacks/round40_feedback_flood_gate_reason.py).
-# The judge cuts the sandbox's reasons at 4,000 as well.
-MAX_REASON_CHARS = 4000
 # Values a tuple, list or set literal may spell out (`_literal_values`): past it, a table of results computed ahead.
 TABLE_VALUES = 64
 
@@ -235,7 +231,7 @@ def _checks(source: str) -> tuple[Check, ...]:
     try:
         tree, scopes = parse_source(source), source_scopes(source)
     except SyntaxError as exc:
-        return (Check("syntax", False, _shortened(f"SyntaxError at line {exc.lineno}: {exc.msg}")),)
+        return (Check("syntax", False, shortened(f"SyntaxError at line {exc.lineno}: {exc.msg}")),)
     except UnicodeEncodeError:  # a lone surrogate: the parser cannot even encode the text, nor could the runner
         return (Check("syntax", False, "the answer is not valid UTF-8 text"),)
     if not tree.body:
@@ -256,16 +252,9 @@ def _checks(source: str) -> tuple[Check, ...]:
     try:
         _Gate(tree, source).check(scopes)
     except Refused as refused:
-        return Check("syntax", True), Check("gate", False, _shortened(str(refused)), hacked=refused.hacked)
+        return Check("syntax", True), Check("gate", False, shortened(str(refused)), hacked=refused.hacked)
     problem = _structure_problem(tree)
     return Check("syntax", True), Check("gate", True), Check("structure", problem is None, problem or "")
-
-
-def _shortened(reason: str) -> str:
-    """`reason` cut to MAX_REASON_CHARS, saying how much was cut."""
-    if len(reason) <= MAX_REASON_CHARS:
-        return reason
-    return f"{reason[:MAX_REASON_CHARS]}... ({len(reason) - MAX_REASON_CHARS} more characters cut)"
 
 
 class _Gate:

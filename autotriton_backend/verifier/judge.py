@@ -33,7 +33,7 @@ from typing import Any, Callable
 import torch
 
 from ..task import KernelTask, TaskError, load_reference
-from ..verdict import HACK_CHECKS, Check, Timings, Verdict
+from ..verdict import HACK_CHECKS, Check, Timings, Verdict, shortened
 from .inputs import example_sizes, make_inputs, random_sizes
 from .magnitude import REFERENCE_SHARE, USUAL, USUAL_MARGIN, Draw, Rounding, ladder, nudge
 from .monitors import REFILL_FILLS, CountingOps, forward_table_bits
@@ -306,7 +306,7 @@ class _Session:
                 _add_stage(self.verdict.stage_seconds, stage, seconds)
         if not reply.get("ok"):
             check = str(reply.get("check", "runtime"))
-            reason = str(reply.get("reason", ""))[:4000]
+            reason = shortened(str(reply.get("reason", "")))
             if check == "crash":
                 reason += f"\nlast output:\n{self.box.log_tail()}"
             if check in RAN_CHECKS:

@@ -20,7 +20,7 @@ import torch
 
 from ..candidate import Candidate
 from ..task import KernelTask, TaskError
-from ..verdict import Check, Verdict
+from ..verdict import Check, Verdict, shortened
 from .allowlist import gate
 from .sandbox import PACKAGE_ROOT
 from .timing import Baselines
@@ -169,7 +169,7 @@ def _failed(task: KernelTask | None, candidate: Candidate | None, device: str, r
     if task is not None and candidate is None:
         return Baselines(None, None, f"the verifier failed: {reason[:2000]}")
     verdict = Verdict(task_key=task.key if task else "", candidate_sha256=candidate.sha256 if candidate else "",
-                      device=device, checks=[Check("internal", False, reason[:4000])])
+                      device=device, checks=[Check("internal", False, shortened(reason))])
     return verdict.finish()
 
 
