@@ -52,12 +52,17 @@ def _calls(line: str) -> list[re.Match]:
     return [m for m in _CALL.finditer(line) if (m["aten"] or m["torch"] not in ("add", "sub", "mul"))]
 
 
+def forward_span(lines: list[str]) -> tuple[int, int]:
+    """The indices of a task source's `def forward` line and of its `return` line."""
+    start = next(i for i, line in enumerate(lines) if line.lstrip().startswith("def forward"))
+    return start, next(i for i in range(start + 1, len(lines)) if lines[i].lstrip().startswith("return "))
+
+
 def swapped_task(record: dict[str, Any], rng: random.Random, name: str) -> SourcedTask | None:
     """The record's task with one or two of its forward's calls swapped for kin; None when it has none to swap."""
     task = KernelTask.from_json(record["task"])
     lines = task.source.split("\n")
-    start = next(i for i, line in enumerate(lines) if line.lstrip().startswith("def forward"))
-    end = next(i for i in range(start + 1, len(lines)) if lines[i].lstrip().startswith("return "))
+    start, end = forward_span(lines)
     sites = [(i, m) for i in range(start + 1, end) for m in _calls(lines[i])]
     if not sites:
         return None
@@ -67,14 +72,20 @@ def swapped_task(record: dict[str, Any], rng: random.Random, name: str) -> Sourc
         kin = rng.choice([o for o in _KIN[op] if o != op])
         group = "aten" if match["aten"] else "torch"
         lines[i] = lines[i][:match.start(group)] + kin + lines[i][match.end(group):]
-    source = "\n".join(lines)
+    variant = rewritten(task, "\n".join(lines), name)
+    return SourcedTask(variant, ORIGIN, f"{ORIGIN}:{record['task_name']}", tuple(record["families"]), record["dtype"])
+
+
+def rewritten(task: KernelTask, source: str, name: str) -> KernelTask:
+    """`task` with its forward rewritten as `source` (the same inputs): the signature, hence the key, follows it."""
     if is_region_signature(task.signature):
+        lines = source.split("\n")
+        start, end = forward_span(lines)
         signature = region_signature([line.strip() for line in lines[start + 1:end + 1]])
     else:
         signature = canonical_source(source)
-    variant = KernelTask(name=name, source=source, inputs=task.inputs, signature=signature, symbols=task.symbols,
-                         tolerance=task.tolerance)
-    return SourcedTask(variant, ORIGIN, f"{ORIGIN}:{record['task_name']}", tuple(record["families"]), record["dtype"])
+    return KernelTask(name=name, source=source, inputs=task.inputs, signature=signature, symbols=task.symbols,
+                      tolerance=task.tolerance)
 
 
 def add_swaps(out: Path, variants: int, seed: int = 0, min_statements: int = 4, progress: bool = True) -> Counter:

@@ -12,13 +12,13 @@ from agent.engines import make_engine
 from autotriton_backend.prompt import extract_code, first_prompt
 from autotriton_backend.task import KernelTask, forward_statements
 from training.data.direct.translate import direct_answer, model_new_view
+from training.data.op_swaps import forward_span
 
 
 def first_statements(task: KernelTask, count: int) -> KernelTask:
     """The task with its forward cut after its first `count` assignments, returning the last of them."""
     lines = task.source.split("\n")
-    start = next(i for i, line in enumerate(lines) if line.lstrip().startswith("def forward"))
-    end = next(i for i in range(start + 1, len(lines)) if lines[i].lstrip().startswith("return "))
+    start, end = forward_span(lines)
     kept = [i for i in range(start + 1, end) if " = " in lines[i]][:count]
     value = lines[kept[-1]].split("=")[0].strip()
     return KernelTask.from_source("\n".join(lines[:kept[-1] + 1] + [f"        return {value}"] + lines[end + 1:]),
