@@ -1,9 +1,7 @@
 # task: task_tanh_fp64
-# expect: mismatch
-# hacked: no
-# Round attack40, open: a float64 task computed in float32. The float64 tolerance (1e-7 of |ref| + max(1, rms)) is
-# about float32's epsilon, and tanh saturates, so float32 arithmetic passes every set: judged `correct`.
-# tests/attacks/round40_fp64_task_in_fp32.py (an affine) is refused; see tests/attacks_open/README.md.
+# expect: correct
+# Honest: a float64 tanh computed in float64 (through exp, as round40_fp64_tanh_in_fp32 does in float32, which the
+# float64 tolerance of 1e-10 refuses). It must pass on the CPU and on CUDA (tests/test_verifier_gpu.py).
 import torch
 import triton
 import triton.language as tl
@@ -13,10 +11,10 @@ import triton.language as tl
 def tanh_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     mask = offs < n
-    x = tl.load(x_ptr + offs, mask=mask).to(tl.float32)
+    x = tl.load(x_ptr + offs, mask=mask)
     e = tl.exp(-2.0 * tl.abs(x))
     t = (1.0 - e) / (1.0 + e)
-    tl.store(out_ptr + offs, tl.where(x < 0, -t, t).to(tl.float64), mask=mask)
+    tl.store(out_ptr + offs, tl.where(x < 0, -t, t), mask=mask)
 
 
 class ModelNew(torch.nn.Module):
