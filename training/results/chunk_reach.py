@@ -14,7 +14,7 @@ import torch
 
 from agent.engines import make_engine
 from autotriton_backend.prompt import extract_code, first_prompt
-from autotriton_backend.region_task import region_signature
+from autotriton_backend.region_task import kernelbench_source, region_signature
 from autotriton_backend.task import InputSpec, KernelTask, forward_statements, load_reference
 from training.data.direct.translate import direct_answer, model_new_view
 from training.data.op_swaps import forward_span
@@ -57,12 +57,8 @@ def pieces(task: KernelTask, size: int) -> list[KernelTask | None]:
         ret = "return " + ", ".join(rename[n] for n in live_out)
         specs = tuple(InputSpec(shape=tuple(scope[n].shape), dtype=str(scope[n].dtype).removeprefix("torch."))
                       for n in live_in)
-        source = ("import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n"
-                  f"    def forward(self, {', '.join(rename[n] for n in live_in)}):\n"
-                  + "".join(f"        {line}\n" for line in renamed) + f"        {ret}\n\n\ndef get_inputs():\n"
-                  "    return [\n" + "".join(f"        torch.randn({s.shape}, dtype=torch.{s.dtype}),\n"
-                                            for s in specs) + "    ]\n\n\ndef get_init_inputs():\n    return []\n")
-        out.append(KernelTask(name=f"{task.name}~piece{first // size}", source=source, inputs=specs,
+        out.append(KernelTask(name=f"{task.name}~piece{first // size}", inputs=specs,
+                              source=kernelbench_source(renamed + [ret], specs, {}),
                               signature=region_signature(renamed + [ret])))
     return out
 

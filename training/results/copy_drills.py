@@ -14,7 +14,7 @@ dataset never holds them); `check=N` judges N on the CPU.
 import gzip, json, random, sys
 from pathlib import Path
 
-from autotriton_backend.region_task import region_signature
+from autotriton_backend.region_task import kernelbench_source, region_signature
 from autotriton_backend.task import InputSpec, KernelTask
 from training.data.direct.translate import direct_answer
 from training.data.families import composition_of, families_in_source, split_of
@@ -48,15 +48,8 @@ def drill(rng: random.Random, name: str) -> KernelTask:
         lines.append(f"v{index} = torch.ops.aten.{call}")
         values.append(f"v{index}")
     lines.append(f"return v{statements - 1}")
-    params = ", ".join(f"x{i}" for i in range(inputs))
-    shape = rng.choice(SHAPES)
-    source = ("import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n"
-              f"    def forward(self, {params}):\n" + "".join(f"        {line}\n" for line in lines) +
-              "\n\ndef get_inputs():\n    return [\n" +
-              "".join(f"        torch.randn({shape}, dtype=torch.float32),\n" for _ in range(inputs)) +
-              "    ]\n\n\ndef get_init_inputs():\n    return []\n")
-    return KernelTask(name=name, source=source, inputs=tuple(InputSpec(shape=shape, dtype="float32")
-                                                              for _ in range(inputs)),
+    specs = (InputSpec(shape=rng.choice(SHAPES), dtype="float32"),) * inputs
+    return KernelTask(name=name, source=kernelbench_source(lines, specs, {}), inputs=specs,
                       signature=region_signature(lines))
 
 
