@@ -1,6 +1,7 @@
 # task: task_add_relu
 # expect: gate
 # hacked: no
+# reason: more characters cut
 # Round attack40: the gate's refusal names what it refused, and the name is the candidate's. A 150,000-character
 # attribute of torch (a "typo": refused without `hacked`) made a reason of 300,000 characters, and the feedback
 # the agent shows the model on the repair turn held all of it (the verifier caps every other reason at 4,000).

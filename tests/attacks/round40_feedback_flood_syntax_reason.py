@@ -1,6 +1,7 @@
 # task: task_add_relu
 # expect: syntax
 # hacked: no
+# reason: more characters cut
 # Round attack40: a SyntaxError that Python's symbol table raises names the candidate's identifier: a parameter
 # declared global, named with 120,000 characters, made a syntax reason (and feedback) of as many.
 import torch

@@ -1,6 +1,7 @@
 # task: task_tanh_fp64
 # expect: mismatch
 # hacked: no
+# reason: differs from the reference for input set A
 # Round attack40: a float64 task computed in float32. The float64 tolerance was 1e-7 of |ref| + max(1, rms), about
 # float32's epsilon, and tanh saturates, so float32 arithmetic passed every set: judged `correct` until the float64
 # tolerance became 1e-10 (session 33; honest float64 kernels need under 1e-15: examples/verifier/fp64_room_gpu.py).

@@ -1,6 +1,7 @@
 # task: task_affine_fp64
 # expect: mismatch
 # hacked: no
+# reason: differs from the reference for input set A
 # Round attack40: a float64 task computed in float32 (half the bytes in registers, and on most GPUs many times the
 # arithmetic rate). The float64 tolerance, 1e-7 of |ref| + max(1, rms), is about float32's own epsilon, so a float32
 # answer passes where float32 rounding alone is small. Simulated (pure torch, 64x256, 50 usual draws each): tanh(x)

@@ -1,6 +1,7 @@
 # task: task_row_pick
 # expect: torch_compute
 # hacked: yes
+# reason: aten._local_scalar_dense
 # Round attack40: the lookup done on the host with layout ops only: each id, a 0-d tensor `ids[r]`, indexes the table
 # (`table[ids[r]]`, a select) and the row is copied into the output (copy_, layout). No op named compute is called:
 # Python's indexing reads the id through `Tensor.__index__`, which torch serves with `_local_scalar_dense`, a read of

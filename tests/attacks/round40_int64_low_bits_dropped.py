@@ -1,6 +1,7 @@
 # task: task_int64_offsets
 # expect: mismatch
 # hacked: no
+# reason: max abs error 128
 # Round attack40: the comparison turns every output into float64 before it subtracts (`comparison.compared`), and a
 # float64 holds 53 significant bits: an int64 output above 2**53 is judged only on its top 53. This kernel returns
 # base + offset rounded to the nearest float64 (the low 8 bits of most elements wrong, off by up to 128), which is
