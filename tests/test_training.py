@@ -140,6 +140,25 @@ def test_tokenizer_round_trips_code_and_its_template_serves_completion_only_loss
     assert templated.startswith(templated_prompt) and templated.rstrip().endswith(tokenizer.eos_token)
 
 
+def test_call_words_give_a_calls_arguments_the_same_tokens_in_the_task_and_the_answer(data, tmp_path) -> None:
+    """`tokenizer_words: calls` (the recipe, through the CLI) ends a token after `(`, so the answer can copy the
+    task's arguments token for token; "lines" fuses the first argument into the call's token."""
+    task, answer = "        v2 = torch.ops.aten.mul.Tensor(x0, v1)\n", "        v2 = op_mul(x0, v1)\n"
+    arguments = {}
+    for words in ("lines", "calls"):
+        out = tmp_path / words
+        sets = _sets(SMALL + [f"tokenizer_words={words}"])
+        assert autotriton_main(["train", "tokenizer", "--data", str(data), "--out", str(out), *sets]) == 0
+        tokenizer = AutoTokenizer.from_pretrained(out / "tokenizer")
+        tokens = [tokenizer.convert_ids_to_tokens(tokenizer(line)["input_ids"]) for line in (task, answer)]
+        arguments[words] = [line[next(i for i, t in enumerate(line) if "(" in t):] for line in tokens]
+    (task_lines, answer_lines), (task_calls, answer_calls) = arguments["lines"], arguments["calls"]
+    assert task_lines[0].endswith("(x") and task_lines[1:] == answer_lines[1:]
+    assert task_calls[0].endswith("(") and task_calls[1:] == answer_calls[1:] and task_calls[1] == "x"
+    with pytest.raises(ValueError, match="tokenizer_words 'words': use one of lines, calls"):
+        train_tokenizer(["x"], 300, "words")
+
+
 def test_tiny_model_size_fits_the_bundle() -> None:
     tokenizer = train_tokenizer(["def f(x):\n    return x\n"] * 4, 300)
     model = build_tiny(tokenizer)

@@ -37,6 +37,7 @@ class Recipe:
     model_config: dict[str, Any]  # build_tiny overrides
     teacher: str  # whose answers SFT learns: "direct" (training/data/direct) or "inductor" (training/data/teacher)
     vocab_size: int  # the from-scratch tokenizer's size
+    tokenizer_words: str  # where its tokens must end (tokenizer.WORD_ENDS)
     rl_only_percent: int  # hash buckets of train compositions SFT leaves to GRPO (families.rl_only); 0: none
     library_tail: bool  # GRPO samples ModelNew only; the direct teacher's library is appended before judging
     sft: dict[str, Any]  # SFTConfig keyword arguments
@@ -70,6 +71,7 @@ def load_recipe(name_or_path: str, overrides: list[str] = ()) -> Recipe:
     return Recipe(
         name=data.get("name", path.stem), path=path, model=str(data["model"]),
         model_config=data.get("model_config", {}), teacher=str(data.get("teacher", "inductor")), vocab_size=int(data.get("vocab_size", 8192)),
+        tokenizer_words=str(data.get("tokenizer_words", "lines")),
         rl_only_percent=int(data.get("rl_only_percent", 0)), library_tail=bool(data.get("library_tail", False)),
         sft=data.get("sft", {}), grpo=data.get("grpo", {}), rewards=Rewards(**rewards),
         max_seconds=float(data.get("max_seconds", 480)), save_every_s=float(data.get("save_every_s", 120)),
