@@ -1253,6 +1253,55 @@ def test_integer_outputs_are_compared_exactly():
     assert within(small.clone(), small, Tolerance(0.0))[0] and not within(small + 1, small, Tolerance(0.0))[0]
 
 
+def test_the_judge_refuses_a_bool_input_changed_in_place_to_bytes_other_than_0_and_1():
+    """Round attack40's open note: an in-place task's changed inputs were compared with torch.equal, which reads a
+    bool's nonzero bytes as True, so a bool input written with 5 for True passed and reached the user's process."""
+    from autotriton_backend.verdict import Verdict
+    from autotriton_backend.verifier.comparison import Tolerance
+    from autotriton_backend.verifier.judge import Trial, _Rejected, _Session
+
+    out, after = torch.ones(4), torch.tensor([False, True, True, False])
+    trial = Trial("A", {}, [], [], (out,), (out,), [after], frozenset({0}), (Tolerance(0.0),))
+    session = _Session.__new__(_Session)
+    session.verdict = Verdict("key", "sha", "cpu")
+    for stored, refused in (([0, 1, 1, 0], False), ([0, 1, 5, 0], True)):
+        written = torch.tensor(stored, dtype=torch.uint8).view(torch.bool)
+        assert torch.equal(written, after)  # what the judge relied on alone
+        session._read = lambda ref, written=written: written if ref == "input" else out
+        try:
+            session._compare(trial, {"outputs": ["output"], "inputs_changed": ["input"]})
+            assert not refused, stored
+        except _Rejected as rejected:
+            assert refused and rejected.check == "dtype" and "input 0" in rejected.reason, (stored, rejected.reason)
+
+
+def test_complex_outputs_are_compared_in_both_parts():
+    """Round attack40's open note: `compared` read a complex output as its float64, the real part alone, so any
+    imaginary part passed."""
+    from autotriton_backend.verifier.comparison import Tolerance, compared, within
+
+    ref = torch.complex(torch.randn(32), torch.randn(32))
+    wrong = torch.complex(ref.real, torch.zeros(32))
+    assert not within(wrong, ref, Tolerance(1e-4))[0]
+    assert compared(wrong, ref, Tolerance(1e-4)).abs_err == float(ref.imag.abs().max())
+    assert within(ref.clone(), ref, Tolerance(0.0))[0] and within(ref.conj().conj(), ref, Tolerance(0.0))[0]
+
+
+def test_a_task_s_tolerance_bounds_only_its_float_outputs():
+    """Round attack40's open note: a task's own tolerance applied to its integer outputs, where the elementwise bound
+    grows with the values' size: argmax indices of 1,000 columns off by 5 passed a task tolerance of 1e-2."""
+    from autotriton_backend.task import KernelTask
+    from autotriton_backend.verifier.comparison import Tolerance, within
+
+    source = (CATALOGUE / "task_add_relu.py").read_text()
+    loose, default = KernelTask.from_source(source, tolerance=1e-2), KernelTask.from_source(source)
+    index = torch.arange(1000)
+    assert within(index + 5, index, Tolerance(1e-2))[0]  # what an integer output got under the task's tolerance
+    assert [loose.tolerance_for(d) for d in (torch.int64, torch.bool, torch.complex64, torch.float32)] == [0, 0, 0, 1e-2]
+    assert not within(index + 5, index, Tolerance(loose.tolerance_for(index.dtype)))[0]
+    assert default.tolerance_for("float16") == 1e-2 and default.tolerance_for(torch.int32) == 0.0
+
+
 def test_the_gate_s_reasons_stay_short():
     """Round attack40: a refusal names what it refused, and the name is the candidate's: a 150,000-character attribute
     of torch gave a reason (and feedback) of 300,000 characters, a parameter declared global a syntax reason of as

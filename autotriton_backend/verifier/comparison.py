@@ -82,9 +82,11 @@ def compared(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance) -> Comparison
     """The one home of the comparison's arithmetic (`Tolerance` says what it bounds)."""
     if out.numel() == 0:
         return Comparison(0.0, 0.0, 0.0, 0.0, 0.0)
+    if out.is_complex():  # a complex's float64 is its real part alone: compare (real, imaginary) pairs
+        out, ref = torch.view_as_real(out.resolve_conj()), torch.view_as_real(ref.resolve_conj())
     a, b = out.to(ref.device).double(), ref.double()
     diff = (a - b).abs()
-    if not out.is_floating_point() and not out.is_complex():
+    if not out.is_floating_point():
         # integers past 2**53 share a float64: outputs off by up to 128 about 2**60 differed by 0
         # (tests/attacks/round40_int64_low_bits_dropped.py). Compared in int64 (where that wraps, the float64
         # difference is the larger), any difference is at least 1

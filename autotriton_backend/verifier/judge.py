@@ -341,16 +341,12 @@ class _Session:
                 raise _Rejected("shape", f"output {index} has shape {tuple(got.shape)}, expected {tuple(want.shape)}")
             if got.dtype != want.dtype:
                 raise _Rejected("dtype", f"output {index} has dtype {got.dtype}, expected {want.dtype}")
-            if got.dtype == torch.bool and bool((got.view(torch.uint8) > 1).any()):
-                # a bool's byte is 0 or 1: torch reads any other as True, so uint8 codes viewed as bool passed for
-                # `x != 0` with nothing computed (tests/attacks/round40_bool_view_of_codes.py), and a user's
-                # process got bools whose bytes are not 0 or 1
-                raise _Rejected("dtype", f"output {index} is bool but holds {int((got.view(torch.uint8) > 1).sum())} "
-                                         "bytes other than 0 and 1: store 0 or 1 (a comparison's result) into a "
-                                         "uint8 buffer before viewing it as bool")
+            _check_bool_bytes(f"output {index}", got)
             if _significant_strides(got) != _significant_strides(want):
                 raise _Rejected("stride", f"output {index} has strides {got.stride()}, expected {want.stride()}")
         for index, (mutated, now) in enumerate(zip(trial.mutated, changed)):
+            if now is not None:
+                _check_bool_bytes(f"input {index}", now)  # torch.equal below reads bools as values too
             if now is None and mutated is not None or now is not None and (
                     mutated is None or now.shape != mutated.shape or not torch.equal(mutated.cpu(), now)):
                 raise _Rejected("input_mutation", f"forward changed the values of input {index}"
@@ -626,7 +622,11 @@ def _conditioning(task: KernelTask, native: tuple, expected: tuple, inputs: list
 
 
 def _widened(inputs: list) -> list:
-    return [x.double() if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs]
+    """The inputs as the float64 reference takes them: float tensors as float64 copies, other tensors copied as they
+    are. Its forward may write into them, and the candidate is handed the originals: an in-place bool mask came to the
+    candidate already written, and an honest kernel writing it was refused (honest_bool_mask_in_place.py)."""
+    return [x if not isinstance(x, torch.Tensor) else x.to(torch.float64, copy=True) if x.is_floating_point()
+            else x.clone() for x in inputs]
 
 
 def _drawn(trial: Trial) -> str:
@@ -672,6 +672,16 @@ def _plain(values: list[Any]) -> list[Any]:
     if not all(isinstance(v, (int, float, bool, str, type(None), list, tuple)) for v in values):
         raise TaskError("get_init_inputs() must return plain Python values (ints, floats, lists)")
     return [list(v) if isinstance(v, tuple) else v for v in values]
+
+
+def _check_bool_bytes(what: str, tensor: torch.Tensor) -> None:
+    """A bool's byte is 0 or 1: torch reads any other as True, so uint8 codes viewed as bool passed for `x != 0` with
+    nothing computed (tests/attacks/round40_bool_view_of_codes.py), and a user's process got bools whose bytes are
+    not 0 or 1. Checked on whatever the candidate hands back: its outputs and the inputs it changed in place."""
+    if tensor.dtype == torch.bool and bool((tensor.view(torch.uint8) > 1).any()):
+        raise _Rejected("dtype", f"{what} is bool but holds {int((tensor.view(torch.uint8) > 1).sum())} bytes other "
+                                 "than 0 and 1: store 0 or 1 (a comparison's result) into a uint8 buffer before "
+                                 "viewing it as bool")
 
 
 def _significant_strides(t: torch.Tensor) -> tuple[int, ...]:
