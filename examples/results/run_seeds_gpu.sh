@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Issue 9: one SFT setup at several seeds side by side on one GPU, then each model's held-out eval, in one call.
+# The seed alone moves the 64-task eval by 9 tasks (runs 132-133), so a lever is judged over seeds, not one run.
+#   run(command="TRAIN_SET='...' bash examples/results/run_seeds_gpu.sh NAME '0 1'", carry=[".whl", "runs/dataset49"])
+# One tokenizer for all (its training does not depend on the seed); each seed sets the weights' init and the data's
+# order (model_config.seed, sft.seed). A 14M-parameter model leaves most of an H200 idle (a step is bound by its
+# launches, about 13 a second), so the runs share it; END_S (default 400) is when every SFT saves and exits, EVAL_S
+# (default 170) each eval's time, the evals side by side too. Two seeds fit a 600 s call.
+# Tried on the CPU with a 3-step model (fake nvidia-smi, wheels skipped): two seeds, 331 s, 3 files back for each.
+# Back: train_NAME_sSEED.log and eval_NAME_sSEED.{json,rows.jsonl,log}; no weights (8 files of 16 MiB at most).
+cd "$(dirname "$0")/../.." && source examples/results/device_setup.sh > /dev/null || exit 1
+name=${1:?usage: run_seeds_gpu.sh NAME SEEDS}
+seeds=${2:?usage: run_seeds_gpu.sh NAME SEEDS (quoted, e.g. "0 1")}
+[ "$(wc -w <<< "$seeds")" -le 2 ] || { echo "at most 2 seeds a call: 3 files come back for each, 8 in all"; exit 2; }
+sets=$(for entry in ${TRAIN_SET:-}; do printf -- '--set %s ' "$entry"; done)
+rm -rf runs/seeds && mkdir -p runs/seeds
+timeout 150 python3 -m autotriton_backend.cli train tokenizer --recipe tiny --data training/dataset --out runs/seeds \
+  $sets | tail -1 || exit 1
+echo "[$SECONDS s] tokenizer"
+for seed in $seeds; do
+  mkdir -p "runs/seeds/$seed/out" && cp -r runs/seeds/tokenizer "runs/seeds/$seed/"
+  OUT=runs/seeds/$seed/out RUN_DIR=runs/seeds/$seed END_S=$((${END_S:-400} - SECONDS)) \
+    TRAIN_SET="${TRAIN_SET:-} model_config.seed=$seed sft.seed=$seed" \
+    bash examples/results/run_train_gpu.sh sft > /dev/null 2>&1 &
+done
+wait
+for seed in $seeds; do
+  cp "runs/seeds/$seed/out/train_sft.log" "$OUT/train_${name}_s$seed.log"
+  echo "seed $seed: $(grep -a 'model in' "$OUT/train_${name}_s$seed.log" | tail -1)"
+done
+echo "[$SECONDS s] SFT"
+for seed in $seeds; do
+  EVAL_S=${EVAL_S:-170} bash examples/results/run_eval_gpu.sh "${name}_s$seed" runs/dataset49 "runs/seeds/$seed/model" \
+    > "runs/seeds/$seed/eval.out" 2>&1 &
+done
+wait
+for seed in $seeds; do echo "seed $seed: $(tail -1 "runs/seeds/$seed/eval.out")"; done
+echo "[$SECONDS s] evals"
