@@ -1374,3 +1374,28 @@ def test_after_forward_read_values_no_refusal_spells_what_python_chose():
             session.run([secret.clone()], [None])
         assert failed.value.check == check, failed.value.reason
         assert "200" not in failed.value.reason and "205" not in failed.value.reason, failed.value.reason
+
+
+def test_a_dead_sandbox_s_reason_never_shows_what_its_process_printed(tmp_path, capsys):
+    """Round attack41: a candidate chooses what its process prints (torch warns once at each line that indexes with a
+    uint8 mask), then fills memory past the slot's cap; the reason showed the log's last 2,000 characters, and the
+    line numbers of the warnings spelled a secret input's bits (tests/attacks/round41_warning_lines_before_oom.py).
+    The log goes to the judge's stderr."""
+    from autotriton_backend.verifier.sandbox import Sandbox, SandboxFailure, SlotSize
+
+    class Killed:  # the slot's cgroup, once the kernel killed a process of it for its memory
+        def oom_kills(self) -> int:
+            return 1
+
+    (tmp_path / "log").write_text("candidate.py:1052: UserWarning: secret 0.123456\n")
+    box = Sandbox.__new__(Sandbox)
+    box.dir, box.process, box.cgroup, box._oom_kills = tmp_path, None, Killed(), 0
+    box.size = SlotSize(1 << 30, 1 << 31)
+    box._scratch_fd = os.open(tmp_path, os.O_RDONLY)
+    try:
+        with pytest.raises(SandboxFailure) as failed:
+            box._raise_if_out_of_memory()
+    finally:
+        os.close(box._scratch_fd)
+    assert failed.value.kind == "out_of_memory" and "0.123456" not in failed.value.reason
+    assert "1052" not in failed.value.reason and "0.123456" in capsys.readouterr().err
