@@ -1338,3 +1338,113 @@ def test_an_exception_s_text_never_holds_tensor_values():
         with torch.no_grad(), monitor_forward("none") as monitor:
             read()
         assert monitor.read_values == (name != "relu"), name
+
+
+def test_code_that_reads_values_and_raises_withholds_its_message(monkeypatch):
+    """Round attack41: a message can hold values that never reached Python. torch's index check named the first index
+    out of range, `x[x.view(torch.int32)]` a secret input's exact bits (tests/attacks/round41_index_error_echoes_input_bits.py),
+    and an interpreted kernel's `assert n < 0, x` the numpy array of a block of inputs
+    (round41_kernel_assert_echoes_block.py). A layout op's size error stays readable."""
+    import triton
+    import triton.language as tl
+
+    from autotriton_backend.verifier.monitors import monitor_forward
+
+    monkeypatch.setenv("TRITON_INTERPRET", "1")
+
+    @triton.jit
+    def echo(x_ptr, n, BLOCK: tl.constexpr):
+        x = tl.load(x_ptr + tl.arange(0, BLOCK))
+        assert n < 0, x
+
+    secret = torch.tensor([0.123456, 7.654321])
+    raising = {"index": lambda: secret[secret.view(torch.int32)], "kernel": lambda: echo[(1,)](secret, 2, BLOCK=2),
+               "view": lambda: secret.view(3)}
+    for name, call in raising.items():
+        with torch.no_grad(), monitor_forward("none") as monitor:
+            with pytest.raises(Exception):
+                call()
+        assert monitor.read_values == (name != "view"), name
+
+
+def test_the_bounds_check_counts_no_lanes():
+    """Round attack41: "(51341 of 100304 enabled lanes)": both counts were a kernel's choice from a value it loaded,
+    one secret input's 32 bits (tests/attacks/round41_oob_lane_counts_bits.py)."""
+    import re
+
+    import numpy as np
+    from triton._C.libtriton import interpreter as native
+
+    from autotriton_backend.verifier.gpu_frontend import OutOfBounds, bounded_memory
+
+    x = torch.arange(8, dtype=torch.float32)
+    lanes = np.array([x.data_ptr()] * 3, dtype=np.uint64) + np.array([0, 32, 64], dtype=np.uint64)
+    with bounded_memory({"x": x}):
+        with pytest.raises(OutOfBounds) as refused:
+            native.load(lanes, np.array([True] * 3), np.zeros(3, np.float32), np.float32)
+    assert "outside every tensor argument" in str(refused.value) and not re.search(r"\d", str(refused.value))
+
+
+def _launch_kernel(x_ptr, BLOCK: tl.constexpr):
+    tl.store(x_ptr + tl.arange(0, BLOCK), tl.load(x_ptr + tl.arange(0, BLOCK)))
+
+
+def test_after_forward_read_values_no_refusal_spells_what_python_chose():
+    """Round attack41: once forward has read values into Python, how often it ran an op and how many arguments it
+    launched with are choices made from them: "aten.add x200", "205 positional arguments"
+    (tests/attacks/round41_compute_counts_spell_bits.py, round41_launch_arg_count_bits.py). Both refusals stay, and
+    name no count."""
+    import types
+
+    from triton.runtime.interpreter import InterpretedFunction
+
+    from autotriton_backend.verifier import runner
+
+    kernel = InterpretedFunction(_launch_kernel)
+    secret = torch.tensor([0x3F8000C8], dtype=torch.int32).view(torch.float32)  # low byte 200
+
+    class Counts(torch.nn.Module):
+        def forward(self, x):
+            kernel[(1,)](x, BLOCK=1)
+            for _ in range(int(x.view(torch.int32)[0]) & 0xFF):
+                x + x
+            return x
+
+    class Arguments(torch.nn.Module):
+        def forward(self, x):
+            kernel[(1,)](*([x] * ((int(x.view(torch.int32)[0]) & 0xFF) + 5)))
+            return x
+
+    session = runner._Session("cpu")
+    session.module, session.own_names, session.table_bits = types.ModuleType("candidate"), frozenset(), 1024
+    for model, check in ((Counts(), "torch_compute"), (Arguments(), "launch_args")):
+        session.model = model
+        with pytest.raises(runner._Failed) as failed:
+            session.run([secret.clone()], [None])
+        assert failed.value.check == check, failed.value.reason
+        assert "200" not in failed.value.reason and "205" not in failed.value.reason, failed.value.reason
+
+
+def test_a_dead_sandbox_s_reason_never_shows_what_its_process_printed(tmp_path, capsys):
+    """Round attack41: a candidate chooses what its process prints (torch warns once at each line that indexes with a
+    uint8 mask), then fills memory past the slot's cap; the reason showed the log's last 2,000 characters, and the
+    line numbers of the warnings spelled a secret input's bits (tests/attacks/round41_warning_lines_before_oom.py).
+    The log goes to the judge's stderr."""
+    from autotriton_backend.verifier.sandbox import Sandbox, SandboxFailure, SlotSize
+
+    class Killed:  # the slot's cgroup, once the kernel killed a process of it for its memory
+        def oom_kills(self) -> int:
+            return 1
+
+    (tmp_path / "log").write_text("candidate.py:1052: UserWarning: secret 0.123456\n")
+    box = Sandbox.__new__(Sandbox)
+    box.dir, box.process, box.cgroup, box._oom_kills = tmp_path, None, Killed(), 0
+    box.size = SlotSize(1 << 30, 1 << 31)
+    box._scratch_fd = os.open(tmp_path, os.O_RDONLY)
+    try:
+        with pytest.raises(SandboxFailure) as failed:
+            box._raise_if_out_of_memory()
+    finally:
+        os.close(box._scratch_fd)
+    assert failed.value.kind == "out_of_memory" and "0.123456" not in failed.value.reason
+    assert "1052" not in failed.value.reason and "0.123456" in capsys.readouterr().err

@@ -308,7 +308,7 @@ class _Session:
             check = str(reply.get("check", "runtime"))
             reason = shortened(str(reply.get("reason", "")))
             if check == "crash":
-                reason += f"\nlast output:\n{self.box.log_tail()}"
+                reason += self.box.last_output()
             if check in RAN_CHECKS:
                 self.verdict.compiled = True
             raise _Rejected(check if check in KNOWN_CHECKS else "runtime", reason)

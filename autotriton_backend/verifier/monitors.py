@@ -209,6 +209,10 @@ class PoisonedAllocations(TorchDispatchMode):
         """`tensor`'s values were written as text (`watching_tensor_text`): computed from them."""
         self.computed("a tensor's values as text (str, repr or %)")
 
+    def raised(self) -> None:
+        """Code that reads tensors' values raised: an op that computes, or an interpreted kernel's body (the
+        forward monitor withholds the message, which can hold them)."""
+
 
 class BuildMonitor(PoisonedAllocations):
     """Importing the candidate and building ModelNew: compute is allowed there (a layer may set itself up) but
@@ -374,9 +378,26 @@ class ForwardMonitor(PoisonedAllocations):
     def launches(self) -> int:
         return self.kernels.launches
 
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        try:
+            return super().__torch_dispatch__(func, types, args, kwargs)
+        except Exception:
+            # A layout op's message gives sizes (a view's "shape '[5, 37]' is invalid for input of size 185"), which
+            # the repair needs: it stays readable. Any other op read values.
+            if func.overloadpacket.__name__ not in LAYOUT_OPS:
+                self.raised()
+            raise
+
     def computed(self, op: str, out: Any = None) -> None:
         self.compute_ops[op] += 1
         self.read_values |= isinstance(out, (bool, int, float, complex))
+
+    def raised(self) -> None:
+        # Its message can hold values that never reached Python: `out[x.view(torch.int32)]` said "index 1060943078
+        # is out of bounds", one secret input's exact bits (tests/attacks/round41_index_error_echoes_input_bits.py),
+        # and `assert n < 0, x` in a kernel's body the interpreter's array of a block of inputs
+        # (round41_kernel_assert_echoes_block.py)
+        self.read_values = True
 
     def text(self, tensor: torch.Tensor) -> None:
         super().text(tensor)
@@ -540,7 +561,11 @@ def counting_launches(counter: LaunchCounter | None = None,
                     with pointers_stay_pointers():
                         return original(self, *args, grid=grid, warmup=warmup, **kwargs)
                 with KernelBodyWatch(observer), bounded_memory(arguments):
-                    return original(self, *args, grid=grid, warmup=warmup, **kwargs)
+                    try:
+                        return original(self, *args, grid=grid, warmup=warmup, **kwargs)
+                    except Exception:  # the body ran as Python on the values (the GPU front end had accepted it)
+                        observer.raised()
+                        raise
 
         return counted_run
 

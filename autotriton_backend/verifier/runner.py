@@ -560,17 +560,25 @@ class _Session:
                 outputs = self.model(*inputs)
                 if self.device.startswith("cuda"):
                     torch.cuda.synchronize()
-        except LaunchRefused as refused:
-            raise _Failed("launch_args", str(refused)) from None
         except Exception as exc:
             if isinstance(exc.__cause__, OutOfBounds):  # the interpreter wraps what a kernel's body raised
-                raise _Failed("runtime", str(exc.__cause__)) from None
+                raise _Failed("runtime", str(exc.__cause__)) from None  # the bounds check's own words
             name = type(exc).__name__
-            check = "compile" if "Compil" in name or "triton" in type(exc).__module__ else "runtime"
-            # values forward read into Python can be in the message (round40_error_echoes_input_numbers)
-            raise _Failed(check, short_error(exc, withhold=monitor.read_values)) from None
+            check = "launch_args" if isinstance(exc, LaunchRefused) else \
+                "compile" if "Compil" in name or "triton" in type(exc).__module__ else "runtime"
+            # values forward read into Python can be in any message (round40_error_echoes_input_numbers), the
+            # launch check's too: "26213 positional arguments" (tests/attacks/round41_launch_arg_count_bits.py)
+            reason = str(exc) if check == "launch_args" and not monitor.read_values else \
+                short_error(exc, withhold=monitor.read_values)
+            raise _Failed(check, reason) from None
         if monitor.launches == 0:
             raise _Failed("triton_launch", "forward launched no Triton kernel")
+        if monitor.compute_ops and monitor.read_values:
+            # which ops ran and how often was then Python's choice, made from the values: "aten.sub x54769, aten.mul
+            # x49084" spelled two secret inputs' bits (tests/attacks/round41_compute_counts_spell_bits.py)
+            raise _Failed("torch_compute", "forward read tensor values into Python (int(t), float(t), bool(t), an "
+                                           "`if` on a tensor, str(t), torch.equal) and ran PyTorch compute, where "
+                                           "only Triton kernels may: read nothing back, compute inside kernels")
         if monitor.compute_ops:
             ops = ", ".join(f"{op} x{n}" for op, n in monitor.compute_ops.most_common(8))
             raise _Failed("torch_compute", f"forward ran PyTorch compute, where only Triton kernels may: {ops}")
@@ -893,14 +901,16 @@ def share_weights(parameters: dict[str, Any], buffers: dict[str, Any], candidate
 
 def short_error(exc: BaseException, limit: int = 2000, withhold: bool = False) -> str:
     """The exception as the feedback shows it: a tensor in it as its shape and dtype (`watching_tensor_text`), and
-    with `withhold` (forward had read tensors' values into Python, `ForwardMonitor.read_values`, or the call was not
-    monitored) its type alone. Its message is what the model reads next, and the judge's inputs are secret:
-    `assert ok, x` and a message of `str(float(x[i]))` put them there (tests/attacks/round40_error_echoes_*)."""
+    with `withhold` (forward had read tensors' values into Python or an op reading them raised,
+    `ForwardMonitor.read_values`, or the call was not monitored) its type alone. Its message is what the model reads
+    next, and the judge's inputs are secret: `assert ok, x` and a message of `str(float(x[i]))` put them there
+    (tests/attacks/round40_error_echoes_*), and so did an index error (round41_index_error_echoes_input_bits)."""
     from .monitors import watching_tensor_text
 
     if withhold:
-        text = f"{type(exc).__name__} (its message is withheld: forward had read tensor values into Python, or the " \
-               "call was not monitored, and the message could hold them)"
+        text = f"{type(exc).__name__} (its message is withheld: forward had read tensor values into Python, code " \
+               "reading them (a torch op, a kernel's body) raised it, or the call was not monitored, and the message " \
+               "could hold them)"
     else:
         with watching_tensor_text():
             text = "".join(traceback.format_exception_only(type(exc), exc)).strip()

@@ -196,7 +196,7 @@ class Sandbox:
             self._raise_if_out_of_memory()
             if expired.is_set():
                 raise SandboxFailure("timeout", f"no answer within {timeout_s:.0f} s; the sandbox was killed") from None
-            raise SandboxFailure("crash", f"the sandbox died ({exc}); last log lines:\n{self.log_tail()}") from None
+            raise SandboxFailure("crash", f"the sandbox died ({exc}){self.last_output()}") from None
         finally:
             timer.cancel()
         self._raise_if_out_of_memory()
@@ -212,7 +212,17 @@ class Sandbox:
             self.stop()
             raise SandboxFailure("out_of_memory", f"the sandbox's processes together went past its memory cap of "
                                                   f"{self.size.memory_bytes / 2**30:.1f} GiB, and the kernel killed "
-                                                  f"one of them; last log lines:\n{self.log_tail()}")
+                                                  f"one of them{self.last_output()}")
+
+    def last_output(self) -> str:
+        """What a reason says of the sandbox's log when its process died: that it is withheld. The log goes to the
+        judge's stderr, the operator's, not to the feedback: the candidate chooses what its process prints before it
+        dies, and torch's warnings at the lines it chose to run, then a fill past the memory cap, spelled a secret
+        input's bits in the feedback (tests/attacks/round41_warning_lines_before_oom.py)."""
+        tail = self.log_tail()
+        if tail.strip():
+            print(f"autotriton judge: {self.dir.name}'s last output before its process died:\n{tail}", file=sys.stderr)
+        return " (its last output is not shown: a candidate's process prints what it chooses)"
 
     def log_tail(self, limit: int = 2000) -> str:
         """The end of what the sandbox printed, read without following links and never more than `limit`."""

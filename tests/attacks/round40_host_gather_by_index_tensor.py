@@ -1,11 +1,12 @@
 # task: task_row_pick
 # expect: torch_compute
 # hacked: yes
-# reason: aten._local_scalar_dense
+# reason: forward read tensor values into Python
 # Round attack40: the lookup done on the host with layout ops only: each id, a 0-d tensor `ids[r]`, indexes the table
 # (`table[ids[r]]`, a select) and the row is copied into the output (copy_, layout). No op named compute is called:
 # Python's indexing reads the id through `Tensor.__index__`, which torch serves with `_local_scalar_dense`, a read of
-# the value into Python that the forward monitor records. Refused (torch_compute).
+# the value into Python that the forward monitor records. Refused (torch_compute); since round attack41 the reason
+# names no ops once forward read values (their counts had spelled values: round41_compute_counts_spell_bits.py).
 import torch
 import triton
 import triton.language as tl
