@@ -1429,7 +1429,7 @@ def test_a_dead_sandbox_s_reason_never_shows_what_its_process_printed(tmp_path, 
     """Round attack41: a candidate chooses what its process prints (torch warns once at each line that indexes with a
     uint8 mask), then fills memory past the slot's cap; the reason showed the log's last 2,000 characters, and the
     line numbers of the warnings spelled a secret input's bits (tests/attacks/round41_warning_lines_before_oom.py).
-    The log goes to the judge's stderr."""
+    Nor does it reach the judge's stderr, which is the user's terminal."""
     from autotriton_backend.verifier.sandbox import Sandbox, SandboxFailure, SlotSize
 
     class Killed:  # the slot's cgroup, once the kernel killed a process of it for its memory
@@ -1447,4 +1447,4 @@ def test_a_dead_sandbox_s_reason_never_shows_what_its_process_printed(tmp_path, 
     finally:
         os.close(box._scratch_fd)
     assert failed.value.kind == "out_of_memory" and "0.123456" not in failed.value.reason
-    assert "1052" not in failed.value.reason and "0.123456" in capsys.readouterr().err
+    assert "1052" not in failed.value.reason and "0.123456" not in capsys.readouterr().err

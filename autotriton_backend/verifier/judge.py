@@ -39,7 +39,7 @@ from .magnitude import REFERENCE_SHARE, USUAL, USUAL_MARGIN, Draw, Rounding, lad
 from .monitors import REFILL_FILLS, CountingOps, forward_table_bits
 from .cgroup import sweep
 from .comparison import Tolerance, compared, tolerances, within
-from .sandbox import Sandbox, SandboxFailure, SlotSize
+from .sandbox import OUTPUT_NOT_SHOWN, Sandbox, SandboxFailure, SlotSize
 from .timing import SUSPICIOUS_SPEEDUP, Baselines, baseline_functions, gpu_lock, time_baselines
 from .runner import same_state
 from .transport import Channel, ProtocolError, TensorRef, read_tensor, write_tensor
@@ -308,7 +308,7 @@ class _Session:
             check = str(reply.get("check", "runtime"))
             reason = shortened(str(reply.get("reason", "")))
             if check == "crash":
-                reason += self.box.last_output()
+                reason += OUTPUT_NOT_SHOWN
             if check in RAN_CHECKS:
                 self.verdict.compiled = True
             raise _Rejected(check if check in KNOWN_CHECKS else "runtime", reason)

@@ -16,7 +16,6 @@ import shutil
 import signal
 import site
 import socket
-import stat
 import subprocess
 import sys
 import tempfile
@@ -45,6 +44,11 @@ PROCESS_BASE_BYTES = {"cpu": 1 << 30, "cuda": 4 << 30}
 HOST_COPIES = 4  # on a CPU the tensors live in host memory: inputs kept per set, outputs, the interpreter's copies
 PINNED_BYTES = 2 * THREADS * CHUNK_BYTES  # on a GPU, transport's pinned pieces (torch's host cache keeps them)
 
+
+# A dead sandbox's reason never shows what its process printed: the candidate chooses it, and torch's warnings at the
+# lines it chose to run, then a fill past the memory cap, spelled a secret input's bits in the feedback
+# (tests/attacks/round41_warning_lines_before_oom.py). Nor does the judge's stderr, which is the user's terminal.
+OUTPUT_NOT_SHOWN = " (what its process printed is not shown: a candidate chooses it)"
 
 @dataclass(frozen=True)
 class SlotSize:
@@ -196,7 +200,7 @@ class Sandbox:
             self._raise_if_out_of_memory()
             if expired.is_set():
                 raise SandboxFailure("timeout", f"no answer within {timeout_s:.0f} s; the sandbox was killed") from None
-            raise SandboxFailure("crash", f"the sandbox died ({exc}){self.last_output()}") from None
+            raise SandboxFailure("crash", f"the sandbox died ({exc}){OUTPUT_NOT_SHOWN}") from None
         finally:
             timer.cancel()
         self._raise_if_out_of_memory()
@@ -212,31 +216,7 @@ class Sandbox:
             self.stop()
             raise SandboxFailure("out_of_memory", f"the sandbox's processes together went past its memory cap of "
                                                   f"{self.size.memory_bytes / 2**30:.1f} GiB, and the kernel killed "
-                                                  f"one of them{self.last_output()}")
-
-    def last_output(self) -> str:
-        """What a reason says of the sandbox's log when its process died: that it is withheld. The log goes to the
-        judge's stderr, the operator's, not to the feedback: the candidate chooses what its process prints before it
-        dies, and torch's warnings at the lines it chose to run, then a fill past the memory cap, spelled a secret
-        input's bits in the feedback (tests/attacks/round41_warning_lines_before_oom.py)."""
-        tail = self.log_tail()
-        if tail.strip():
-            print(f"autotriton judge: {self.dir.name}'s last output before its process died:\n{tail}", file=sys.stderr)
-        return " (its last output is not shown: a candidate's process prints what it chooses)"
-
-    def log_tail(self, limit: int = 2000) -> str:
-        """The end of what the sandbox printed, read without following links and never more than `limit`."""
-        if self._scratch_fd is None:
-            return ""
-        try:  # the candidate can swap the log for a FIFO, whose open would wait for a writer for good
-            fd = os.open(self.scratch / "log", os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-        except OSError:
-            return ""
-        with os.fdopen(fd, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                return "(the log is not a regular file)"
-            handle.seek(max(0, os.fstat(fd).st_size - limit))
-            return handle.read(limit).decode(errors="replace")
+                                                  f"one of them{OUTPUT_NOT_SHOWN}")
 
     def close(self) -> None:
         """Stop for good: the scratch tmpfs lives until its fd is closed, the cgroup until it is removed."""

@@ -1,15 +1,15 @@
 # task: task_add_relu
 # expect: out_of_memory
 # hacked: no
-# reason: its last output is not shown
+# reason: what its process printed is not shown
 # Round attack41: the feedback of a process that died showed the sandbox's log, its last 2,000 characters, and the
 # candidate chooses what its process prints. Forward reads x[0]'s bits into Python and, for each of its eight
 # nibbles, runs one of 16 lines that index with a uint8 mask; torch warns once at each line it met ("candidate.py:78:
 # UserWarning: indexing with dtype torch.uint8 is now deprecated"). Then it allocates past the slot's memory cap, the
 # NaN fill touches the pages and the kernel kills the process before any check reads its findings: the eight line
 # numbers in the reason ("last log lines: ... candidate.py:39 ... candidate.py:78 ...") spelled the secret input's
-# 32 bits (and 2,000 characters hold some ten such lines of any choosing). The log now goes to the judge's stderr, the
-# operator's, and the reason says it is not shown (`Sandbox.last_output`), for a crash as for out_of_memory.
+# 32 bits (and 2,000 characters hold some ten such lines of any choosing). Nothing reads the log now, and the reason
+# says it is not shown (`sandbox.OUTPUT_NOT_SHOWN`), for a crash as for out_of_memory.
 import torch
 import triton
 import triton.language as tl

@@ -1,11 +1,11 @@
 # task: task_add_relu
 # expect: gate
 # behind the gate: crash
-# reason: the log is not a regular file
+# reason: what its process printed is not shown
 # Round attack16: the candidate swaps the slot's log (/scratch/log, its own stdout) for a FIFO and dies. The judge
 # appends the log's tail to a crash's reason, and opened it without O_NONBLOCK: open(2) of a FIFO with no writer
-# waited for good, so verify() never returned and the slot was lost (Sandbox.log_tail now opens it non-blocking
-# and reads only a regular file).
+# waited for good, so verify() never returned and the slot was lost (Sandbox.log_tail then opened it non-blocking
+# and read only a regular file; since session 34 nothing reads the log: sandbox.OUTPUT_NOT_SHOWN).
 import os
 
 import torch
