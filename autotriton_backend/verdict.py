@@ -51,6 +51,13 @@ ADVICE = {
     "internal": "The verifier itself failed; this says nothing about the candidate.",
 }
 
+# What a reason says when it withholds an exception's message (runner.short_error): the advice then points at what
+# is shown, the type and the line of the candidate's code, never at the message (session 34, feedback42).
+WITHHELD = "its message is withheld"
+WITHHELD_ADVICE = ("The message is withheld because it could hold the judge's inputs; the exception's type and the "
+                   "line of your code it was raised from are shown above. Fix that line; from a kernel's body on a "
+                   "CPU it can also be a Triton feature the interpreter lacks: write it with core tl ops instead.")
+
 
 # The longest reason a check gives: reasons name what the candidate wrote (a 150,000-character attribute of torch made
 # a gate reason, and feedback, of 300,000: tests/attacks/round40_feedback_flood_gate_reason.py) or what its sandbox said.
@@ -162,7 +169,7 @@ def feedback_text(verdict: Verdict) -> str:
         lines = [f"The candidate failed the `{failed.name}` check: {failed.reason}"]
         if verdict.max_abs_error is not None:
             lines.append(f"max abs error {verdict.max_abs_error:.3g}, max rel error {verdict.max_rel_error:.3g}.")
-        lines.append(ADVICE.get(failed.name, ""))
+        lines.append(WITHHELD_ADVICE if WITHHELD in failed.reason else ADVICE.get(failed.name, ""))
         return "\n".join(line for line in lines if line)
     speed = verdict.speedup_vs_inductor
     if speed is None:

@@ -1448,3 +1448,64 @@ def test_a_dead_sandbox_s_reason_never_shows_what_its_process_printed(tmp_path, 
         os.close(box._scratch_fd)
     assert failed.value.kind == "out_of_memory" and "0.123456" not in failed.value.reason
     assert "1052" not in failed.value.reason and "0.123456" not in capsys.readouterr().err
+
+
+def test_an_op_that_fails_alike_on_zeros_keeps_its_message():
+    """Session 34 (feedback42): an op whose failure, type and message, is the same on zeros (same shapes, strides
+    and dtypes, no input's values) failed on shapes: forward has read no value, and its message reaches the repair
+    ("The size of tensor a (37) must match ..."). An index out of range does not fail on zeros: still withheld
+    (tests/attacks/round41_index_error_echoes_input_bits.py)."""
+    from autotriton_backend.verifier.monitors import monitor_forward
+
+    x, bias = torch.randn(5, 37), torch.randn(24)
+    raising = {"broadcast": (lambda: x + bias, False), "index": (lambda: x.view(-1)[x.view(torch.int32)], True),
+               "view": (lambda: x.view(3), False)}
+    for name, (call, reads) in raising.items():
+        with torch.no_grad(), monitor_forward("none") as monitor:
+            with pytest.raises(Exception):
+                call()
+        assert monitor.read_values == reads, name
+
+
+def test_a_withheld_kernel_error_names_its_type_its_kernel_line_and_a_literal_message(monkeypatch, tmp_path):
+    """Session 34 (feedback42): withheld, what an interpreted kernel's body raised said "InterpreterError" and the
+    launch's line only. It names the type inside, the kernel's own line, and the message where the statement that
+    raised it is `raise ItsType("a literal")` (Triton's "inline_asm not supported in interpreter mode"); an
+    `assert n < 0, x` of the kernel keeps its block's values withheld."""
+    import importlib.util
+
+    from autotriton_backend.verifier.runner import short_error
+
+    monkeypatch.setenv("TRITON_INTERPRET", "1")
+    path = tmp_path / "candidate.py"
+    path.write_text(
+        "import triton\nimport triton.language as tl\n\n\n@triton.jit\ndef asm(x_ptr, BLOCK: tl.constexpr):\n"
+        "    x = tl.load(x_ptr + tl.arange(0, BLOCK))\n"
+        "    x = tl.inline_asm_elementwise('mov.b32 $0, $1;', '=r,r', [x], dtype=tl.float32, is_pure=True, pack=1)\n"
+        "    tl.store(x_ptr + tl.arange(0, BLOCK), x)\n\n\n@triton.jit\ndef echo(x_ptr, n, BLOCK: tl.constexpr):\n"
+        "    x = tl.load(x_ptr + tl.arange(0, BLOCK))\n    assert n < 0, x\n")
+    spec = importlib.util.spec_from_file_location("candidate", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    secret = torch.tensor([0.123456, 7.654321])
+    with pytest.raises(Exception) as raised:
+        module.asm[(1,)](secret, BLOCK=2)
+    text = short_error(raised.value, withhold=True)
+    assert text.startswith("InterpreterError from NotImplementedError: inline_asm not supported in interpreter mode")
+    assert "(candidate.py line 8: x = tl.inline_asm_elementwise(" in text, text
+    with pytest.raises(Exception) as raised:
+        module.echo[(1,)](secret, 2, BLOCK=2)
+    text = short_error(raised.value, withhold=True)
+    assert "AssertionError (its message is withheld" in text and "0.12" not in text and "7.65" not in text, text
+    assert "line 15: assert n < 0, x" in text, text
+
+
+def test_the_advice_never_points_at_a_withheld_message():
+    """Session 34 (feedback42): "Fix the Triton compile error shown above." followed a reason whose message was
+    withheld."""
+    from autotriton_backend.verdict import WITHHELD, Check, Verdict
+
+    reason = f"InterpreterError from AttributeError ({WITHHELD}: ...) (candidate.py line 9: y = x.foo)"
+    verdict = Verdict("t", "0", "cpu", checks=[Check("compile", False, reason)]).finish()
+    assert "shown above" in verdict.feedback and "error shown above" not in verdict.feedback
+    assert "line of your code" in verdict.feedback

@@ -904,19 +904,56 @@ def short_error(exc: BaseException, limit: int = 2000, withhold: bool = False) -
     with `withhold` (forward had read tensors' values into Python or an op reading them raised,
     `ForwardMonitor.read_values`, or the call was not monitored) its type alone. Its message is what the model reads
     next, and the judge's inputs are secret: `assert ok, x` and a message of `str(float(x[i]))` put them there
-    (tests/attacks/round40_error_echoes_*), and so did an index error (round41_index_error_echoes_input_bits)."""
+    (tests/attacks/round40_error_echoes_*), and so did an index error (round41_index_error_echoes_input_bits).
+
+    Withheld, it still says what the candidate's code and Triton's are, never what a value is (session 34,
+    feedback42): what a kernel's body raised under the interpreter (`InterpreterError` wraps it) by its type, the
+    innermost line of candidate.py it raised from (the kernel's line, not only the launch), and the message where the
+    statement that raised it is `raise SomeBuiltinError("a literal")`, source text whatever the values (Triton's
+    "inline_asm not supported in interpreter mode")."""
+    from ..verdict import WITHHELD
     from .monitors import watching_tensor_text
 
+    chain = [exc] + ([exc.__cause__] if exc.__cause__ is not None else [])
     if withhold:
-        text = f"{type(exc).__name__} (its message is withheld: forward had read tensor values into Python, code " \
-               "reading them (a torch op, a kernel's body) raised it, or the call was not monitored, and the message " \
-               "could hold them)"
+        inner = chain[-1]
+        kind = type(inner).__name__ if inner is exc else f"{type(exc).__name__} from {type(inner).__name__}"
+        literal = _literal_message(inner)
+        text = f"{kind}: {literal}" if literal is not None else \
+            f"{kind} ({WITHHELD}: forward had read tensor values into Python, code reading them (a torch op, a " \
+            "kernel's body) raised it, or the call was not monitored, and the message could hold them)"
     else:
         with watching_tensor_text():
             text = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.endswith("candidate.py")]
+    frames = [f for e in chain for f in traceback.extract_tb(e.__traceback__) if f.filename.endswith("candidate.py")]
     where = f" (candidate.py line {frames[-1].lineno}: {frames[-1].line})" if frames else ""
     return (text + where)[:limit]
+
+
+def _literal_message(exc: BaseException) -> str | None:
+    """The message of a builtin exception raised by a statement `raise ItsType("a literal")` (the traceback's last
+    frame), read from the source: text of the code, the same whatever the values; else None."""
+    import ast
+    import textwrap
+
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames or type(exc).__module__ != "builtins" or len(exc.args) != 1:
+        return None
+    last = frames[-1]
+    lines = linecache.getlines(last.filename)[last.lineno - 1:last.lineno + 7]
+    for end in range(1, len(lines) + 1):
+        try:
+            tree = ast.parse(textwrap.dedent("".join(lines[:end])))
+        except SyntaxError:
+            continue
+        node = tree.body[0] if len(tree.body) == 1 else None
+        call = node.exc if isinstance(node, ast.Raise) else None
+        if (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == type(exc).__name__
+                and not call.keywords and len(call.args) == 1 and isinstance(call.args[0], ast.Constant)
+                and isinstance(call.args[0].value, str) and call.args[0].value == exc.args[0]):
+            return call.args[0].value
+        return None
+    return None
 
 
 if __name__ == "__main__":
