@@ -1499,6 +1499,13 @@ def test_a_withheld_kernel_error_names_its_type_its_kernel_line_and_a_literal_me
     assert "AssertionError (its message is withheld" in text and "0.12" not in text and "7.65" not in text, text
     assert "line 15: assert n < 0, x" in text, text
 
+    class Named(ValueError):
+        pass
+
+    Named.__name__ = "V0_123456"  # a name set from a value (the gate refuses the assignment; the runtime need not)
+    text = short_error(Named("0.123456"), withhold=True)
+    assert "123456" not in text and text.startswith("an exception of a class the candidate defined"), text
+
 
 def test_the_advice_never_points_at_a_withheld_message():
     """Session 34 (feedback42): "Fix the Triton compile error shown above." followed a reason whose message was

@@ -917,7 +917,7 @@ def short_error(exc: BaseException, limit: int = 2000, withhold: bool = False) -
     chain = [exc] + ([exc.__cause__] if exc.__cause__ is not None else [])
     if withhold:
         inner = chain[-1]
-        kind = type(inner).__name__ if inner is exc else f"{type(exc).__name__} from {type(inner).__name__}"
+        kind = _type_name(inner) if inner is exc else f"{_type_name(exc)} from {_type_name(inner)}"
         literal = _literal_message(inner)
         text = f"{kind}: {literal}" if literal is not None else \
             f"{kind} ({WITHHELD}: forward had read tensor values into Python, code reading them (a torch op, a " \
@@ -928,6 +928,14 @@ def short_error(exc: BaseException, limit: int = 2000, withhold: bool = False) -
     frames = [f for e in chain for f in traceback.extract_tb(e.__traceback__) if f.filename.endswith("candidate.py")]
     where = f" (candidate.py line {frames[-1].lineno}: {frames[-1].line})" if frames else ""
     return (text + where)[:limit]
+
+
+def _type_name(exc: BaseException) -> str:
+    """A withheld exception's type: Python's, torch's or Triton's by its name; a class of the candidate's by no name
+    (a name can be set from values, `E.__name__ = str(v)`, which the gate refuses and the runtime need not trust)."""
+    kind = type(exc)
+    return kind.__name__ if kind.__module__.split(".")[0] in ("builtins", "torch", "triton") else \
+        "an exception of a class the candidate defined"
 
 
 def _literal_message(exc: BaseException) -> str | None:
