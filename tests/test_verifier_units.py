@@ -1367,6 +1367,28 @@ def test_code_that_reads_values_and_raises_withholds_its_message(monkeypatch):
         assert monitor.read_values == (name != "view"), name
 
 
+def test_an_output_shaped_by_values_withholds_later_messages_and_a_large_replay_is_skipped(monkeypatch):
+    """On merging feedback42 (session 34): a layout op's size error stays readable, but after `x[x > 0]` the size is
+    a count of the secret input's positive values, which "shape '[7, -1]' is invalid for input of size N" spelled.
+    And a failed op is replayed on zeros only up to REPLAY_BYTES: a copy of a KernelBench-size input could take the
+    sandbox past its memory cap."""
+    from autotriton_backend.verifier import monitors
+
+    secret = torch.randn(64)
+    for picked, withheld in ((lambda: secret[secret > 0], True), (lambda: secret[:40], False)):
+        with torch.no_grad(), monitors.monitor_forward("none") as monitor:
+            with pytest.raises(RuntimeError, match="is invalid for input of size"):
+                picked().view(7, -1)
+        assert monitor.read_values == withheld
+    a, b = torch.ones(5, 37), torch.ones(24, 24)
+    for limit, shown in ((1 << 28, True), (1000, False)):
+        monkeypatch.setattr(monitors, "REPLAY_BYTES", limit)
+        with torch.no_grad(), monitors.monitor_forward("none") as monitor:
+            with pytest.raises(RuntimeError, match="cannot be multiplied"):
+                a @ b
+        assert monitor.read_values != shown
+
+
 def test_the_bounds_check_counts_no_lanes():
     """Round attack41: "(51341 of 100304 enabled lanes)": both counts were a kernel's choice from a value it loaded,
     one secret input's 32 bits (tests/attacks/round41_oob_lane_counts_bits.py)."""

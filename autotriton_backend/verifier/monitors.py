@@ -380,13 +380,18 @@ class ForwardMonitor(PoisonedAllocations):
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         try:
-            return super().__torch_dispatch__(func, types, args, kwargs)
+            out = super().__torch_dispatch__(func, types, args, kwargs)
         except Exception as exc:
             # A layout op's message gives sizes (a view's "shape '[5, 37]' is invalid for input of size 185"), which
             # the repair needs: it stays readable. Any other op read values, unless it fails alike on zeros.
             if func.overloadpacket.__name__ not in LAYOUT_OPS and not _fails_without_values(func, args, kwargs, exc):
                 self.raised()
             raise
+        if torch.Tag.dynamic_output_shape in func.tags:
+            # its output's shape is made of values (`x[x > 0]`, nonzero, unique): a size any later message gives
+            # ("shape '[7, -1]' is invalid for input of size 1234") can spell them
+            self.read_values = True
+        return out
 
     def computed(self, op: str, out: Any = None) -> None:
         self.compute_ops[op] += 1
@@ -404,6 +409,9 @@ class ForwardMonitor(PoisonedAllocations):
         self.read_values = True
 
 
+REPLAY_BYTES = 1 << 28  # the most `_fails_without_values` copies as zeros to replay a failed op
+
+
 def _fails_without_values(func, args: tuple, kwargs: dict | None, exc: Exception) -> bool:
     """The op raises `exc`, its very type and message, again on zeros: tensors of the same shapes, strides, dtypes and
     device that hold no input's values. Then the message is made of what the replay had, the shapes and the Python
@@ -412,6 +420,10 @@ def _fails_without_values(func, args: tuple, kwargs: dict | None, exc: Exception
     (`out[x.view(torch.int32)]`'s "index 1060943078 is out of bounds", tests/attacks/round41_index_error_echoes_input_bits.py)
     passes on zeros or says something else there: withheld as before (session 34, feedback42). Meta tensors would be
     cheaper, but their checks are worded otherwise ("a and b must have same reduction dim"), so nothing matched."""
+
+    tensors = [t for t in pytree.tree_leaves((args, kwargs)) if isinstance(t, torch.Tensor)]
+    if sum(t.untyped_storage().nbytes() for t in tensors) > REPLAY_BYTES:
+        return False  # a copy of an 8.6 GB input could take the sandbox past its memory cap: withheld
 
     def zeros(value):
         if isinstance(value, torch.Tensor):
