@@ -70,7 +70,8 @@ def run_step(args: argparse.Namespace) -> int:
             from training.tokenizer import tokenizer_step
 
             check_data(args.data)
-            print(f"tokenizer saved in {tokenizer_step(args.data, args.out, recipe.vocab_size, recipe.teacher, recipe.tokenizer_words)}")
+            saved = tokenizer_step(args.data, args.out, recipe.vocab_size, recipe.teacher, recipe.tokenizer_words)
+            print(f"tokenizer saved in {saved}")
             return 0
         check(job, args.step)
         if args.step == "sft":

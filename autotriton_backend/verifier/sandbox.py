@@ -50,6 +50,7 @@ PINNED_BYTES = 2 * THREADS * CHUNK_BYTES  # on a GPU, transport's pinned pieces 
 # (tests/attacks/round41_warning_lines_before_oom.py). Nor does the judge's stderr, which is the user's terminal.
 OUTPUT_NOT_SHOWN = " (what its process printed is not shown: a candidate chooses it)"
 
+
 @dataclass(frozen=True)
 class SlotSize:
     """What a slot may hold for a task: its scratch tmpfs, and the memory cgroup's cap on all its processes, which
