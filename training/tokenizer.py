@@ -32,7 +32,8 @@ CHAT_TEMPLATE = (
 # Where a token must end (the recipe's `tokenizer_words`). "lines": only at a newline. "calls": also after each `(`
 # and `[`, so a call's arguments are the same tokens in the task and in the answer (`aten.mul.Tensor(` `x` `0`
 # `,Ġx` `1` and `op_mul(` `x` `0` `,Ġx` `1`), where "lines" fuses the first one into the call (`aten.mul.Tensor(x`,
-# `op_mul(x`); 1.15x as many tokens on 2,000 train pairs (`python examples/results/tokenizer_words.py`).
+# `op_mul(x`); 1.15x as many tokens on 2,000 train pairs (`python examples/results/tokenizer_words.py`). Over seeds
+# (runs 124-135) "calls" held out 38.0 of 64 tasks on average (4 seeds, 34-44) and "lines" 40.7 (3 seeds, 40-41).
 WORD_ENDS = {"lines": r"\n", "calls": r"\n|[(\[]"}
 
 

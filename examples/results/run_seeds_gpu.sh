@@ -4,9 +4,9 @@
 #   run(command="TRAIN_SET='...' bash examples/results/run_seeds_gpu.sh NAME '0 1'", carry=[".whl", "runs/dataset49"])
 # One tokenizer for all (its training does not depend on the seed); each seed sets the weights' init and the data's
 # order (model_config.seed, sft.seed). A 14M-parameter model leaves most of an H200 idle (a step is bound by its
-# launches, about 13 a second), so the runs share it; END_S (default 400) is when every SFT saves and exits, EVAL_S
-# (default 170) each eval's time, the evals side by side too. Two seeds fit a 600 s call.
-# Tried on the CPU with a 3-step model (fake nvidia-smi, wheels skipped): two seeds, 331 s, 3 files back for each.
+# launches, about 13 a second), so the runs share it at no cost; END_S (default 400) is when every SFT saves and exits,
+# EVAL_S (default 170) each eval's time, the evals side by side too. Two seeds fit a 600 s call.
+# On an H200 (runs 134-135): two SFTs side by side took 286-321 s each, as one alone (315 s); the whole call 494-551 s.
 # Back: train_NAME_sSEED.log and eval_NAME_sSEED.{json,rows.jsonl,log}; no weights (8 files of 16 MiB at most).
 cd "$(dirname "$0")/../.." && source examples/results/device_setup.sh > /dev/null || exit 1
 name=${1:?usage: run_seeds_gpu.sh NAME SEEDS}
