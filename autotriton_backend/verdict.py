@@ -29,7 +29,7 @@ ADVICE = {
     "init": "ModelNew must accept the same constructor arguments as Model.",
     "weights": "Keep the reference's parameter names and shapes so the same weights can be loaded into ModelNew.",
     "compile": "Fix the Triton compile error shown above.",
-    "runtime": "Fix the exception raised in forward.",
+    "runtime": "Fix the exception raised in forward, or in a kernel as it ran.",
     "triton_launch": "forward must launch your @triton.jit kernels; defining a kernel without launching it does not count.",
     "torch_compute": "All computation must run inside Triton kernels; use torch only to allocate outputs and make views.",
     "output_alias": "Return freshly allocated outputs; never return an input or a view of one.",

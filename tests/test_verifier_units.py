@@ -6,6 +6,7 @@ import io
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -778,12 +779,14 @@ print(runner._state_changed())
 
 
 @pytest.mark.parametrize("args, kwargs, words", [
-    ((1, 2, 3), {}, "positional arguments"),  # one more than the kernel has
-    ((1,), {"out_ptr": 1}, "pass each once"),  # out_ptr by position and by name: the name's value was checked
+    ((1, 2, 3), {}, "launched with 3 positional ones"),  # one more than the kernel has
+    ((1,), {"out_ptr": 1}, "passed by position and again by name"),  # out_ptr twice: the name's value was checked
 ])
 def test_every_launch_argument_is_bound_to_one_named_parameter(monkeypatch, args, kwargs, words):
     """Past a `*rest` parameter (or a second value for one name), an argument went unchecked: a duck's new_empty
-    ran a host cast inside the launch (tests/attacks/round25_vararg_duck_launch_cast.py)."""
+    ran a host cast inside the launch (tests/attacks/round25_vararg_duck_launch_cast.py). A `*rest` is refused; a
+    count or a name that does not bind is the candidate's TypeError, as on a GPU (session 35: it was `launch_args`,
+    counted as hacked)."""
     import triton
     import triton.language as tl
 
@@ -800,7 +803,7 @@ def test_every_launch_argument_is_bound_to_one_named_parameter(monkeypatch, args
         tl.store(out_ptr + tl.arange(0, BLOCK), tl.zeros((BLOCK,), tl.float32))
 
     assert check_launch(named, (torch.zeros(4),), {"BLOCK": 4})["BLOCK"] == 4
-    with pytest.raises(LaunchRefused, match=words):
+    with pytest.raises(TypeError, match=words):
         check_launch(named, args, kwargs)
     with pytest.raises(LaunchRefused, match=r"\*args"):
         check_launch(rest, (torch.zeros(4), 4, torch.zeros(4)), {})
@@ -1439,7 +1442,7 @@ def test_after_forward_read_values_no_refusal_spells_what_python_chose():
 
     session = runner._Session("cpu")
     session.module, session.own_names, session.table_bits = types.ModuleType("candidate"), frozenset(), 1024
-    for model, check in ((Counts(), "torch_compute"), (Arguments(), "launch_args")):
+    for model, check in ((Counts(), "torch_compute"), (Arguments(), "runtime")):  # launch_args before session 35
         session.model = model
         with pytest.raises(runner._Failed) as failed:
             session.run([secret.clone()], [None])
@@ -1538,3 +1541,127 @@ def test_the_advice_never_points_at_a_withheld_message():
     verdict = Verdict("t", "0", "cpu", checks=[Check("compile", False, reason)]).finish()
     assert "shown above" in verdict.feedback and "error shown above" not in verdict.feedback
     assert "line of your code" in verdict.feedback
+
+
+LAUNCHED = """
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def add_relu_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    s = tl.load(x_ptr + offs, mask=mask) + tl.load(y_ptr + offs, mask=mask)
+    BODY
+    tl.store(out_ptr + offs, tl.maximum(s, 0.0), mask=mask)
+
+
+class ModelNew(torch.nn.Module):
+    def forward(self, x, y):
+        out = torch.empty_like(x)
+        n = x.numel()
+        LAUNCH
+        return out
+"""
+GRID = "add_relu_kernel[(triton.cdiv(n, 64),)]"
+
+
+def _judged(cases: dict[str, tuple[str, str]]) -> dict[str, "Verdict"]:
+    """Each case's (kernel body line, launch line) put in LAUNCHED, judged on task_add_relu as the agent's are."""
+    from autotriton_backend.verifier import VerifierPool
+
+    task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
+    with VerifierPool("cpu", workers=2) as pool:
+        futures = {name: pool.submit(task, Candidate(LAUNCHED.replace("BODY", body or "pass").replace("LAUNCH", launch)),
+                                     VerifyOptions(device="cpu", timeout_s=120))
+                   for name, (body, launch) in cases.items()}
+        return {name: future.result() for name, future in futures.items()}
+
+
+def test_a_kernel_that_built_and_failed_as_it_ran_is_runtime_and_one_that_did_not_build_is_compile():
+    """Session 35 (feedback43): every exception of a module named like Triton was `compile`, so what an interpreted
+    kernel's body raised as it ran (here a feature the interpreter lacks), after the GPU front end had built it, was
+    filed as a compile failure, where a GPU files a fault of a running kernel as a runtime one. `compile` is now what
+    the compiler refused (`gpu_frontend.compile_failure`): the front end's CompilationError, a static_assert. Neither
+    counts as built and ran (`compiled`), as before: no reward changes."""
+    asm = ('s = tl.inline_asm_elementwise("max.f32 $0, $1, 0f00000000;", "=r,r", [s], dtype=tl.float32, '
+           'is_pure=True, pack=1)')
+    verdicts = _judged({
+        "interpreter_lacks": (asm, f"{GRID}(x, y, out, n, BLOCK=64)"),
+        "static_assert": ('tl.static_assert(BLOCK >= 128, "BLOCK too small")', f"{GRID}(x, y, out, n, BLOCK=64)"),
+        "arange": ("", f"{GRID}(x, y, out, n, BLOCK=48)"),
+    })
+    expected = {"interpreter_lacks": ("runtime", "NotImplementedError: inline_asm not supported in interpreter mode"),
+                "static_assert": ("compile", "BLOCK too small"), "arange": ("compile", "must be a power of 2")}
+    for name, (failure, words) in expected.items():
+        verdict = verdicts[name]
+        assert verdict.failure == failure and verdict.failed_check.name == failure, (name, verdict.feedback)
+        assert words in verdict.feedback and not verdict.compiled and not verdict.hacked, (name, verdict.feedback)
+    assert "compile error" not in verdicts["interpreter_lacks"].feedback
+    assert "Fix the Triton compile error shown above." in verdicts["arange"].feedback
+
+    import ast
+
+    from triton.compiler.errors import CompilationError
+    from triton.runtime.errors import InterpreterError, PTXASError
+
+    from autotriton_backend.verifier.gpu_frontend import CompilationRefused, OutOfBounds, compile_failure
+
+    assert compile_failure(CompilationError("def k(): pass", ast.parse("pass").body[0], "no"))
+    assert compile_failure(CompilationRefused("x")) and compile_failure(PTXASError("x"))
+    assert not compile_failure(InterpreterError("x")) and not compile_failure(OutOfBounds("x"))
+    assert not compile_failure(KeyError("n")) and not compile_failure(RuntimeError("x"))
+
+
+def test_launch_mistakes_say_which_argument_or_grid_is_wrong():
+    """Session 35 (feedback43): a kernel launched without an argument said "KeyError: 'n'" (the interpreter's
+    lookup); a misspelt keyword the same of the parameter it missed; too many or twice-given arguments were
+    `launch_args`, counted as hacked, though binding wrongly runs nothing; `num_warp=4` passed (a GPU refuses it);
+    an int grid and a grid callable's KeyError were withheld as if a kernel's body had raised them; a kernel called
+    without a grid failed in the interpreter's internals, filed as `compile`; a list grid, which a GPU takes, failed.
+    Each now says what to fix, as the candidate's own runtime error (a GPU raises a TypeError or RuntimeError for
+    each), naming the kernel and its parameters: the candidate's own source."""
+    launch = f"{GRID}(x, y, out, n, BLOCK=64)"
+    cases = {
+        "missing": (f"{GRID}(x, y, out, BLOCK=64)", "TypeError: kernel `add_relu_kernel` was launched without its "
+                                                    "argument `n`: it takes (x_ptr, y_ptr, out_ptr, n, BLOCK)"),
+        "misspelt": (f"{GRID}(x, y, out, n, BLOCK_SIZE=64)", "without its argument `BLOCK`: it takes (x_ptr, y_ptr, "
+                                                            "out_ptr, n, BLOCK); `BLOCK_SIZE` is none of its parameters"),
+        "too_many": (f"{GRID}(x, y, out, n, 64, 1)", "takes (x_ptr, y_ptr, out_ptr, n, BLOCK), 5 arguments, and was "
+                                                    "launched with 6 positional ones"),
+        "twice": (f"{GRID}(x, y, out, n, n=n, BLOCK=64)", "`n` was passed by position and again by name"),
+        "option": (launch.replace("BLOCK=64", "BLOCK=64, num_warp=4"), "`num_warp` is none of them, nor a launch "
+                                                                        "option"),
+        "int_grid": (launch.replace("[(triton.cdiv(n, 64),)]", "[triton.cdiv(n, 64)]"),
+                     "TypeError: a launch's grid is a tuple of 1 to 3 program counts"),
+        "no_grid": ("add_relu_kernel(x, y, out, n, BLOCK=64)", "RuntimeError: kernel `add_relu_kernel` was called like "
+                                                               "a function, without a grid"),
+        "grid_key": (launch.replace("[(triton.cdiv(n, 64),)]", '[lambda meta: (triton.cdiv(n, meta["BLOCK_SIZE"]),)]'),
+                     "KeyError: 'BLOCK_SIZE'"),
+        "list_grid": (launch.replace("[(triton.cdiv(n, 64),)]", "[[triton.cdiv(n, 64)]]"), ""),
+    }
+    verdicts = _judged({name: ("", line) for name, (line, _) in cases.items()})
+    for name, (_, words) in cases.items():
+        verdict = verdicts[name]
+        if name == "list_grid":
+            assert verdict.correct, verdict.feedback
+            continue
+        assert verdict.failure == "runtime" and not verdict.hacked and not verdict.compiled, (name, verdict.feedback)
+        assert words in verdict.feedback and "withheld" not in verdict.feedback, (name, verdict.feedback)
+
+
+def test_a_launch_mistake_chosen_from_values_is_withheld():
+    """Session 35 (feedback43): the launch mistakes' messages name parameters and keys, which forward can choose
+    from values it read: which argument is missing (a bit a launch), a grid callable's missing key made of an input's
+    bits. Both are withheld once forward read values (tests/attacks/feedback43_*)."""
+    bits = "int(x.view(torch.int32)[0, 0])"
+    verdicts = _judged({
+        "missing": ("", f"{GRID}(x, y, out, BLOCK=64) if {bits} & 1 else {GRID}(x, y, out, n)"),
+        "grid_key": ("", f"add_relu_kernel[lambda meta: (meta[str({bits})],)](x, y, out, n, BLOCK=64)"),
+    })
+    for name, verdict in verdicts.items():
+        assert verdict.failure == "runtime" and "its message is withheld" in verdict.feedback, (name, verdict.feedback)
+        assert "`n`" not in verdict.feedback and "`BLOCK`" not in verdict.feedback, verdict.feedback
+        assert not re.search(r"'-?\d{3,}'", verdict.feedback), verdict.feedback

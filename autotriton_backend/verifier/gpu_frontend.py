@@ -319,6 +319,33 @@ class CompilationRefused(Exception):
     """A kernel that compiles for a GPU but whose compile and interpreted run would differ."""
 
 
+def compile_failure(exc: BaseException) -> bool:
+    """Whether `exc`, raised by a launch in forward, is the kernel failing to build: Triton's compiler refused it (a
+    `CompilationError` of any kind, from the front end here or on a GPU, `CompilationRefused` of this module), or a
+    GPU build of it did (ptxas; more shared memory or registers than the GPU has). Anything else happened while the
+    launch ran, after the kernel was built: what an interpreted kernel's body raised (`InterpreterError`: a shape
+    or index error, a bounds check, a feature the interpreter lacks), a launch's own TypeError (a missing argument, a
+    grid that is no tuple), a host exception; on a GPU those are runtime errors too. The failure class of the check
+    (`compile` or `runtime`) is decided here alone (`runner._Session.run`): before session 35 every exception of a
+    module named like Triton was `compile`, an interpreted body's included, so the two devices filed one mistake
+    differently."""
+    from triton.compiler.errors import CompilationError
+    from triton.runtime.errors import OutOfResources, PTXASError
+
+    return isinstance(exc, (CompilationError, CompilationRefused, PTXASError, OutOfResources))
+
+
+@functools.cache
+def launch_options() -> frozenset[str]:
+    """The keywords a GPU launch takes besides the kernel's parameters (num_warps, num_stages, maxnreg, ...): the
+    fields of the backend's options. A GPU launch refuses any other keyword ("Keyword argument num_warp was
+    specified but unrecognised"); the interpreter drops it unread (`monitors.check_launch`)."""
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler.compiler import make_backend
+
+    return frozenset(vars(make_backend(GPUTarget("cuda", GPU_ARCH, 32)).parse_options({})))
+
+
 def _same_constexprs(kernel: Any, function: Any) -> None:
     """The compiler tells a constexpr parameter by its annotation's object, the interpreter by its text
     (`== "constexpr"`): `X: triton.language.constexpr` was a constant to the one and an int32 tensor to the other,

@@ -575,6 +575,7 @@ def counting_launches(counter: LaunchCounter | None = None,
     interpreted kernel's body (`KernelBodyWatch`).
     """
     counter = counter or LaunchCounter()
+    from triton.runtime.errors import InterpreterError
     from triton.runtime.interpreter import InterpretedFunction
 
     def make_counted(original):
@@ -597,7 +598,9 @@ def counting_launches(counter: LaunchCounter | None = None,
                 with KernelBodyWatch(observer), bounded_memory(arguments):
                     try:
                         return original(self, *args, grid=grid, warmup=warmup, **kwargs)
-                    except Exception:  # the body ran as Python on the values (the GPU front end had accepted it)
+                    except InterpreterError:  # the body ran as Python on the values (the GPU front end had
+                        # accepted it), and the interpreter wraps what it raised; the grid callable raised its own
+                        # (a misspelt `meta["BLOCK_SIZE"]`), under the observer, which sees values it reads
                         observer.raised()
                         raise
 
@@ -625,18 +628,45 @@ def refusing_launches(reason: str) -> Iterator[None]:
 
 @contextmanager
 def _launches_through(wrap) -> Iterator[None]:
-    """Every Triton launch (compiled or interpreted) goes through `wrap(original run)` inside the block."""
+    """Every Triton launch (compiled or interpreted) goes through `wrap(original run)` inside the block, and a kernel
+    called as a function outside a launch (`kernel(x, n)`, no grid) raises the RuntimeError a GPU raises, in words
+    that say what to write. The interpreter had run its body as plain Python there, outside every check of a launch,
+    and failed on "'InterpreterBuilder' object has no attribute 'grid_idx'", filed as a compile error. Inside a
+    launch an interpreted kernel calls its @jit helpers that way, as it must."""
     from triton.runtime.interpreter import InterpretedFunction
     from triton.runtime.jit import JITFunction
 
-    originals = {cls: cls.run for cls in (JITFunction, InterpretedFunction)}
-    for cls, original in originals.items():
-        cls.run = wrap(original)
+    originals = {cls: (cls.run, cls.__call__) for cls in (JITFunction, InterpretedFunction)}
+    depth = [0]  # launches running now
+
+    def launching(run):
+        def launch(self, *args, **kwargs):
+            depth[0] += 1
+            try:
+                return run(self, *args, **kwargs)
+            finally:
+                depth[0] -= 1
+
+        return launch
+
+    def calling(call):
+        def called(self, *args, **kwargs):
+            if depth[0] == 0:
+                name = getattr(getattr(self, "fn", None), "__name__", "kernel")
+                raise RuntimeError(f"kernel `{name}` was called like a function, without a grid: launch it as "
+                                   f"`{name}[grid](...)`, the grid a tuple of program counts such as "
+                                   "`(triton.cdiv(n, BLOCK),)`; a @triton.jit function runs only inside a launch")
+            return call(self, *args, **kwargs)
+
+        return called
+
+    for cls, (run, call) in originals.items():
+        cls.run, cls.__call__ = launching(wrap(run)), calling(call)
     try:
         yield
     finally:
-        for cls, original in originals.items():
-            cls.run = original
+        for cls, (run, call) in originals.items():
+            cls.run, cls.__call__ = run, call
 
 
 def _observed(grid, observer: PoisonedAllocations, arguments: dict[str, Any], kernel: Hashable = None):
@@ -696,16 +726,15 @@ def check_launch(function, args: tuple, kwargs: dict) -> dict[str, Any]:
 
     import triton.language as tl
 
-    params = list(inspect.signature(_running(function)).parameters.values())
+    running = _running(function)
+    params = list(inspect.signature(running).parameters.values())
     names = [p.name for p in params]
     # Every value must be bound to one named parameter: past a `*rest`, zip() left arguments unchecked, and the
     # interpreter called a duck's new_empty (a host cast) inside the launch (round25_vararg_duck_launch_cast.py).
     if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
         raise LaunchRefused("a kernel takes named parameters only: no *args or **kwargs")
-    if len(args) > len(names) or set(kwargs) & set(names[:len(args)]):
-        raise LaunchRefused(f"{len(args)} positional arguments and {sorted(kwargs)} by name do not match the "
-                            f"kernel's parameters {names}: pass each once")
     defaults = {p.name: p.default for p in params if p.default is not inspect.Parameter.empty}
+    _bind(running.__name__, names, defaults, args, kwargs)
     bound = {**defaults, **dict(zip(names, args)), **kwargs}  # a default is an argument too
     constexprs = {p.name for p in params if p.annotation is not inspect.Parameter.empty
                   and "constexpr" in _normalize_ty(p.annotation)}  # as Triton tells them
@@ -720,6 +749,35 @@ def check_launch(function, args: tuple, kwargs: dict) -> dict[str, Any]:
     return bound
 
 
+def _bind(kernel: str, names: list[str], defaults: dict[str, Any], args: tuple, kwargs: dict) -> None:
+    """A launch's arguments bind to the kernel's parameters as a GPU launch binds them, or the TypeError that says
+    which do not, naming the kernel and its parameters: names in the candidate's own source, no value (what Triton
+    says there, "dynamic_func() missing 1 required positional argument: 'n'", names a function the model never
+    wrote; the interpreter said "KeyError: 'n'"). A launch that binds wrongly runs nothing, so it is a `runtime`
+    mistake, never a cheat (session 35; too many or twice-given arguments were `launch_args`, counted as hacked).
+    Counts and names can still be Python's choice from values read (round41_launch_arg_count_bits.py): the runner
+    then withholds the message, as any exception's. A keyword that is neither a parameter nor a launch option
+    (`num_warp=4`) is refused as a GPU launch refuses it; the interpreter had dropped it unread."""
+    from .gpu_frontend import launch_options
+
+    listed = f"kernel `{kernel}` takes ({', '.join(names)})"
+    if len(args) > len(names):
+        raise TypeError(f"{listed}, {len(names)} arguments, and was launched with {len(args)} positional ones: "
+                        "pass each parameter once")
+    twice = [name for name in names[:len(args)] if name in kwargs]
+    if twice:
+        raise TypeError(f"{listed}; `{twice[0]}` was passed by position and again by name: pass it once")
+    unknown = [name for name in kwargs if name not in names and name not in launch_options()]
+    missing = [name for name in names[len(args):] if name not in kwargs and name not in defaults]
+    if missing:
+        also = f"; `{unknown[0]}` is none of its parameters (a misspelling?)" if unknown else ""
+        raise TypeError(f"kernel `{kernel}` was launched without its argument `{missing[0]}`: it takes "
+                        f"({', '.join(names)}){also}")
+    if unknown:
+        raise TypeError(f"{listed}; `{unknown[0]}` is none of them, nor a launch option such as num_warps or "
+                        "num_stages: remove it or fix its name")
+
+
 def _running(function):
     """The Python function a launch runs. The interpreter runs the kernel as it rewrote it, re-running its `def`
     line at the first launch: defaults are evaluated again then, among the `triton.jit(...)` call's keywords
@@ -732,8 +790,16 @@ def _running(function):
 
 
 def _plain_grid(grid, observer: PoisonedAllocations, kernel: Hashable):
+    """The grid as a tuple of 1 to 3 ints, which both a GPU launch and the interpreter take. A bare int is a
+    TypeError on a GPU ("object of type 'int' has no len()") and was one, withheld, in the interpreter; a list runs
+    on a GPU and failed in the interpreter (`list + tuple`): the int is refused with words that say what to write,
+    the list taken as its tuple. Dims that are no ints could run code inside the launch: `launch_args`."""
     dims = grid if isinstance(grid, (tuple, list)) else (grid,)
     if not all(type(d) is int for d in dims):
         raise LaunchRefused(f"the grid must be Python ints, got {[type(d).__name__ for d in dims]}")
+    if not isinstance(grid, (tuple, list)) or not 1 <= len(dims) <= 3:
+        given = "an int" if not isinstance(grid, (tuple, list)) else f"{len(dims)} dimensions"
+        raise TypeError(f"a launch's grid is a tuple of 1 to 3 program counts, such as `(triton.cdiv(n, BLOCK),)` "
+                        f"(note the comma), not {given}")
     observer.from_python({(kernel, "grid", axis): d for axis, d in enumerate(dims)}, how="launch grids")
-    return grid
+    return tuple(dims)

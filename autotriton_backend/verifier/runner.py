@@ -550,7 +550,7 @@ class _Session:
         import torch
 
         from .defaults import as_judged
-        from .gpu_frontend import OutOfBounds
+        from .gpu_frontend import OutOfBounds, compile_failure
         from .monitors import LaunchRefused, monitor_forward
 
         state = kept_state(self.model, self.module, self.own_names)
@@ -563,9 +563,10 @@ class _Session:
         except Exception as exc:
             if isinstance(exc.__cause__, OutOfBounds):  # the interpreter wraps what a kernel's body raised
                 raise _Failed("runtime", str(exc.__cause__)) from None  # the bounds check's own words
-            name = type(exc).__name__
+            # a kernel that failed to build is `compile`; one that built and failed as it ran is `runtime`, as on a
+            # GPU (an interpreted body's exception was `compile` before session 35)
             check = "launch_args" if isinstance(exc, LaunchRefused) else \
-                "compile" if "Compil" in name or "triton" in type(exc).__module__ else "runtime"
+                "compile" if compile_failure(exc) else "runtime"
             # values forward read into Python can be in any message (round40_error_echoes_input_numbers), the
             # launch check's too: "26213 positional arguments" (tests/attacks/round41_launch_arg_count_bits.py)
             reason = str(exc) if check == "launch_args" and not monitor.read_values else \

@@ -1,7 +1,8 @@
 # task: task_add_relu
-# expect: compile
+# expect: runtime
 # hacked: no
 # reason: its message is withheld
+# (`compile` before session 35: an interpreted body's exception is a runtime one now, `gpu_frontend.compile_failure`.)
 # Round attack41: `assert n < 0, x` inside the kernel. The GPU front end compiles it (an assert with debug off), and
 # the interpreter then runs the body as Python: the AssertionError holds the numpy array of the program's block of x,
 # and Triton wraps it as `InterpreterError(repr(e))`, whose text reached the feedback (`compile`): all 64 values of

@@ -1,7 +1,8 @@
 # task: task_add_relu
-# expect: compile
+# expect: runtime
 # hacked: no
 # reason: its message is withheld
+# (`compile` before session 35: an interpreted body's exception is a runtime one now, `gpu_frontend.compile_failure`.)
 # Round attack41: `tl.gather` with the input's bits as indices. It compiles for a GPU; the interpreter gathers with
 # numpy, whose IndexError names the first index out of range: "index -1090126862 is out of bounds for axis 0 with
 # size 64", a secret input's exact bits in the feedback (`compile`, through Triton's InterpreterError). Withheld now,

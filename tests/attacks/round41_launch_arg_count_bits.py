@@ -1,7 +1,9 @@
 # task: task_add_relu
-# expect: launch_args
-# hacked: yes
+# expect: runtime
+# hacked: no
 # reason: its message is withheld
+# (`launch_args`, hacked, before session 35: a launch whose arguments do not bind runs nothing, and is the
+# candidate's TypeError now, as on a GPU, `monitors._bind`; its message is withheld as before.)
 # Round attack41: forward reads x[0]'s bits into Python and launches with that many positional arguments. The launch
 # check's refusal is not an exception's text, so round 40's withholding passed it by: "26213 positional arguments
 # and [] by name do not match the kernel's parameters", 16 bits of a secret input (more with a longer list). A

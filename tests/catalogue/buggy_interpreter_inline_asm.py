@@ -1,6 +1,7 @@
 # task: task_add_relu
-# expect: compile
-# Honest but interpreter-only: tl.inline_asm_elementwise runs on a GPU, not in Triton's interpreter (session 34,
+# expect: runtime
+# Honest but interpreter-only: tl.inline_asm_elementwise runs on a GPU, not in Triton's interpreter: it raises as the
+# kernel runs, after the GPU front end built it, so `runtime` (`compile` before session 35) (session 34,
 # feedback42: its literal message "inline_asm not supported in interpreter mode" and the kernel's line are shown).
 import torch
 import triton
