@@ -1538,3 +1538,39 @@ def test_the_advice_never_points_at_a_withheld_message():
     verdict = Verdict("t", "0", "cpu", checks=[Check("compile", False, reason)]).finish()
     assert "shown above" in verdict.feedback and "error shown above" not in verdict.feedback
     assert "line of your code" in verdict.feedback
+
+
+def test_every_reason_is_printable_text():
+    """Round attack42 (round42_feedback_control_characters): a reason repeats what the candidate raised, and reached
+    the terminal (`autotriton verify`), the repair prompt and UTF-8 files with its terminal escapes and lone
+    surrogates. Every reason passes `shortened`, which now writes them as escapes; newlines, tabs and printable
+    non-ASCII text stay as they are."""
+    from autotriton_backend.verdict import Check, Verdict, shortened
+
+    raised = "ValueError: see \x1b]52;c;aGk=\x07\r\x1b[2K \udcff\ud800 \x00 \x9b end\n\tnext line é ≤ 😀"
+    reason = shortened(raised)
+    assert reason == ("ValueError: see \\x1b]52;c;aGk=\\x07\\r\\x1b[2K \\udcff\\ud800 \\x00 \\x9b end\n\tnext line "
+                      "é ≤ 😀")
+    verdict = Verdict(task_key="k", candidate_sha256="s", device="cpu", checks=[Check("runtime", False, reason)])
+    feedback = verdict.finish().feedback
+    feedback.encode("utf-8")  # no lone surrogate left to raise
+    assert all(c in "\n\t" or c.isprintable() for c in feedback), ascii(feedback)
+    assert len(shortened("\x1b" * 5000)) < 4100  # cut after escaping: an escape never makes it longer than the cap
+
+
+def test_a_view_between_integer_types_of_opposite_signedness_is_a_conversion():
+    """Round attack42 (round42_int8_view_is_the_cast): uint8 codes read as int8 are `x.to(torch.int8)`, the wrapping
+    cast, which the monitor refuses when it is spelled `.to`; views between dtypes of one size that change no value
+    stay layout: 0/1 bytes between bool and uint8 (honest_bool_view_mask), float bits read as an integer."""
+    from autotriton_backend.verifier.monitors import monitor_forward
+
+    codes = torch.randint(0, 256, (8,), dtype=torch.uint8)
+    for view in (lambda: codes.view(torch.int8), lambda: codes.view(torch.int8).view(torch.uint8)[:0]):
+        with monitor_forward("none") as monitor:
+            view()
+        assert "aten.view (a dtype conversion)" in monitor.compute_ops, monitor.compute_ops
+    for view in (lambda: (codes > 1).view(torch.uint8), lambda: codes.clamp_max(1).view(torch.bool),
+                 lambda: torch.ones(4).view(torch.int32), lambda: torch.ones(4, dtype=torch.int32).view(torch.float32)):
+        with monitor_forward("none") as monitor:
+            out = view()
+        assert not [op for op in monitor.compute_ops if "view" in op], (out.dtype, monitor.compute_ops)
