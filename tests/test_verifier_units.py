@@ -1223,16 +1223,19 @@ def test_the_judge_refuses_a_bool_output_holding_bytes_other_than_0_and_1():
     from autotriton_backend.verdict import Verdict
     from autotriton_backend.verifier.comparison import Tolerance
     from autotriton_backend.verifier.judge import Trial, _Rejected, _Session
+    from autotriton_backend.verifier.transport import TensorRef
 
     want = torch.tensor([False, True, True, False])
     trial = Trial("A", {}, [], [], (want,), (want,), [], frozenset({0}), (Tolerance(0.0),))
     session = _Session.__new__(_Session)
     session.verdict = Verdict("key", "sha", "cpu")
+    session._ref = lambda data: TensorRef.from_json(data, 64)  # references are judged before any read (round 42)
     for stored, refused in (([0, 1, 1, 0], False), ([0, 1, 5, 0], True)):
         got = torch.tensor(stored, dtype=torch.uint8).view(torch.bool)
         session._read = lambda ref, got=got: got
         try:
-            session._compare(trial, {"outputs": [{}], "inputs_changed": []})
+            session._compare(trial, {"outputs": [{"file": "o", "dtype": "bool", "shape": [4], "stride": [1]}],
+                                     "inputs_changed": []})
             assert not refused, stored
         except _Rejected as rejected:
             assert refused and rejected.check == "dtype", (stored, rejected.reason)
@@ -1259,17 +1262,20 @@ def test_the_judge_refuses_a_bool_input_changed_in_place_to_bytes_other_than_0_a
     from autotriton_backend.verdict import Verdict
     from autotriton_backend.verifier.comparison import Tolerance
     from autotriton_backend.verifier.judge import Trial, _Rejected, _Session
+    from autotriton_backend.verifier.transport import TensorRef
 
     out, after = torch.ones(4), torch.tensor([False, True, True, False])
     trial = Trial("A", {}, [], [], (out,), (out,), [after], frozenset({0}), (Tolerance(0.0),))
     session = _Session.__new__(_Session)
     session.verdict = Verdict("key", "sha", "cpu")
+    session._ref = lambda data: TensorRef.from_json(data, 64)  # references are judged before any read (round 42)
     for stored, refused in (([0, 1, 1, 0], False), ([0, 1, 5, 0], True)):
         written = torch.tensor(stored, dtype=torch.uint8).view(torch.bool)
         assert torch.equal(written, after)  # what the judge relied on alone
-        session._read = lambda ref, written=written: written if ref == "input" else out
+        session._read = lambda ref, written=written: written if ref.file == "input" else out
         try:
-            session._compare(trial, {"outputs": ["output"], "inputs_changed": ["input"]})
+            session._compare(trial, {"outputs": [{"file": "output", "dtype": "float32", "shape": [4], "stride": [1]}],
+                                     "inputs_changed": [{"file": "input", "dtype": "bool", "shape": [4], "stride": [1]}]})
             assert not refused, stored
         except _Rejected as rejected:
             assert refused and rejected.check == "dtype" and "input 0" in rejected.reason, (stored, rejected.reason)
