@@ -5,6 +5,7 @@ check, why it failed and what to do instead.
 """
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -65,10 +66,26 @@ MAX_REASON_CHARS = 4000
 
 
 def shortened(reason: str) -> str:
-    """`reason` cut to MAX_REASON_CHARS, saying how much was cut."""
+    """`reason` as printable text (`printable`), cut to MAX_REASON_CHARS, saying how much was cut. Every reason a check
+    gives passes here: the gate's, the sandbox's (`judge._Session._ask`), the pool's own."""
+    reason = printable(reason)
     if len(reason) <= MAX_REASON_CHARS:
         return reason
     return f"{reason[:MAX_REASON_CHARS]}... ({len(reason) - MAX_REASON_CHARS} more characters cut)"
+
+
+def printable(text: str) -> str:
+    """`text` with every control character but newline and tab, and every lone surrogate, written as its escape
+    (`\\x1b`, `\\udcff`). A reason repeats what the candidate's code raised, and the verdict's text goes to a
+    terminal (`autotriton verify` prints it), into the next prompt (the repair turn) and into UTF-8 files:
+    `raise ValueError("\\x1b]0;...\\x07")` retitled the terminal through the CLI (OSC 52 writes the clipboard in
+    terminals that honour it), a lone surrogate made the CLI's print raise UnicodeEncodeError, and the bundled engine's
+    tokenizer raise TypeError, which ended the task's whole search, every sample of it, as an engine error
+    (tests/attacks/round42_feedback_control_characters.py)."""
+    if text.isprintable():
+        return text
+    return "".join(c if c in "\n\t" or unicodedata.category(c) not in ("Cc", "Cs") else
+                   ascii(c)[1:-1] for c in text)
 
 
 @dataclass

@@ -24,6 +24,7 @@ import socket
 import tempfile
 import threading
 import time
+import unicodedata
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Iterator
@@ -281,6 +282,14 @@ def test_host_files_never_reach_the_feedback(run: Run) -> None:
     for name, outcome in run.outcomes.items():
         assert "hostname=" + hostname not in outcome.verdict.feedback, name
         assert "hostfile=" not in outcome.verdict.feedback, name
+
+
+def test_feedback_is_printable_text(run: Run) -> None:
+    """No control character but newline and tab, no lone surrogate: the feedback reaches terminals, prompts and UTF-8
+    files (round42_feedback_control_characters)."""
+    for name, outcome in run.outcomes.items():
+        feedback = outcome.verdict.feedback
+        assert not [c for c in feedback if c not in "\n\t" and unicodedata.category(c) in ("Cc", "Cs")], name
 
 
 @pytest.mark.parametrize("path", HONEST_FILES, ids=[p.stem for p in HONEST_FILES])

@@ -1226,16 +1226,19 @@ def test_the_judge_refuses_a_bool_output_holding_bytes_other_than_0_and_1():
     from autotriton_backend.verdict import Verdict
     from autotriton_backend.verifier.comparison import Tolerance
     from autotriton_backend.verifier.judge import Trial, _Rejected, _Session
+    from autotriton_backend.verifier.transport import TensorRef
 
     want = torch.tensor([False, True, True, False])
     trial = Trial("A", {}, [], [], (want,), (want,), [], frozenset({0}), (Tolerance(0.0),))
     session = _Session.__new__(_Session)
     session.verdict = Verdict("key", "sha", "cpu")
+    session._ref = lambda data: TensorRef.from_json(data, 64)  # references are judged before any read (round 42)
     for stored, refused in (([0, 1, 1, 0], False), ([0, 1, 5, 0], True)):
         got = torch.tensor(stored, dtype=torch.uint8).view(torch.bool)
         session._read = lambda ref, got=got: got
         try:
-            session._compare(trial, {"outputs": [{}], "inputs_changed": []})
+            session._compare(trial, {"outputs": [{"file": "o", "dtype": "bool", "shape": [4], "stride": [1]}],
+                                     "inputs_changed": []})
             assert not refused, stored
         except _Rejected as rejected:
             assert refused and rejected.check == "dtype", (stored, rejected.reason)
@@ -1262,17 +1265,20 @@ def test_the_judge_refuses_a_bool_input_changed_in_place_to_bytes_other_than_0_a
     from autotriton_backend.verdict import Verdict
     from autotriton_backend.verifier.comparison import Tolerance
     from autotriton_backend.verifier.judge import Trial, _Rejected, _Session
+    from autotriton_backend.verifier.transport import TensorRef
 
     out, after = torch.ones(4), torch.tensor([False, True, True, False])
     trial = Trial("A", {}, [], [], (out,), (out,), [after], frozenset({0}), (Tolerance(0.0),))
     session = _Session.__new__(_Session)
     session.verdict = Verdict("key", "sha", "cpu")
+    session._ref = lambda data: TensorRef.from_json(data, 64)  # references are judged before any read (round 42)
     for stored, refused in (([0, 1, 1, 0], False), ([0, 1, 5, 0], True)):
         written = torch.tensor(stored, dtype=torch.uint8).view(torch.bool)
         assert torch.equal(written, after)  # what the judge relied on alone
-        session._read = lambda ref, written=written: written if ref == "input" else out
+        session._read = lambda ref, written=written: written if ref.file == "input" else out
         try:
-            session._compare(trial, {"outputs": ["output"], "inputs_changed": ["input"]})
+            session._compare(trial, {"outputs": [{"file": "output", "dtype": "float32", "shape": [4], "stride": [1]}],
+                                     "inputs_changed": [{"file": "input", "dtype": "bool", "shape": [4], "stride": [1]}]})
             assert not refused, stored
         except _Rejected as rejected:
             assert refused and rejected.check == "dtype" and "input 0" in rejected.reason, (stored, rejected.reason)
@@ -1665,3 +1671,79 @@ def test_a_launch_mistake_chosen_from_values_is_withheld():
         assert verdict.failure == "runtime" and "its message is withheld" in verdict.feedback, (name, verdict.feedback)
         assert "`n`" not in verdict.feedback and "`BLOCK`" not in verdict.feedback, verdict.feedback
         assert not re.search(r"'-?\d{3,}'", verdict.feedback), verdict.feedback
+
+
+def test_every_reason_is_printable_text():
+    """Round attack42 (round42_feedback_control_characters): a reason repeats what the candidate raised, and reached
+    the terminal (`autotriton verify`), the repair prompt and UTF-8 files with its terminal escapes and lone
+    surrogates. Every reason passes `shortened`, which now writes them as escapes; newlines, tabs and printable
+    non-ASCII text stay as they are."""
+    from autotriton_backend.verdict import Check, Verdict, shortened
+
+    raised = "ValueError: see \x1b]52;c;aGk=\x07\r\x1b[2K \udcff\ud800 \x00 \x9b end\n\tnext line é ≤ 😀"
+    reason = shortened(raised)
+    assert reason == ("ValueError: see \\x1b]52;c;aGk=\\x07\\r\\x1b[2K \\udcff\\ud800 \\x00 \\x9b end\n\tnext line "
+                      "é ≤ 😀")
+    verdict = Verdict(task_key="k", candidate_sha256="s", device="cpu", checks=[Check("runtime", False, reason)])
+    feedback = verdict.finish().feedback
+    feedback.encode("utf-8")  # no lone surrogate left to raise
+    assert all(c in "\n\t" or c.isprintable() for c in feedback), ascii(feedback)
+    assert len(shortened("\x1b" * 5000)) < 4100  # cut after escaping: an escape never makes it longer than the cap
+
+
+def test_a_view_between_integer_types_of_opposite_signedness_is_a_conversion():
+    """Round attack42 (round42_int8_view_is_the_cast): uint8 codes read as int8 are `x.to(torch.int8)`, the wrapping
+    cast, which the monitor refuses when it is spelled `.to`; views between dtypes of one size that change no value
+    stay layout: 0/1 bytes between bool and uint8 (honest_bool_view_mask), float bits read as an integer."""
+    from autotriton_backend.verifier.monitors import monitor_forward
+
+    codes = torch.randint(0, 256, (8,), dtype=torch.uint8)
+    for view in (lambda: codes.view(torch.int8), lambda: codes.view(torch.int8).view(torch.uint8)[:0]):
+        with monitor_forward("none") as monitor:
+            view()
+        assert "aten.view (a dtype conversion)" in monitor.compute_ops, monitor.compute_ops
+    for view in (lambda: (codes > 1).view(torch.uint8), lambda: codes.clamp_max(1).view(torch.bool),
+                 lambda: torch.ones(4).view(torch.int32), lambda: torch.ones(4, dtype=torch.int32).view(torch.float32)):
+        with monitor_forward("none") as monitor:
+            out = view()
+        assert not [op for op in monitor.compute_ops if "view" in op], (out.dtype, monitor.compute_ops)
+
+
+def test_the_judge_refuses_an_output_s_layout_before_it_reads_a_byte(tmp_path):
+    """Round attack42 (round42_judge_reads_before_shape): an output file may span four times the largest tensor in
+    8-byte elements, and the judge read every file of a reply in whole before it refused the first one's shape: on a
+    task of GB inputs, GBs a slot into the judge's own memory, which no cgroup caps. Shape, dtype and strides are now
+    judged on the reply's references, and a changed input the reference leaves alone is refused unread: the files
+    named here do not exist, so any read would fail as `outputs` ("cannot be opened")."""
+    from types import SimpleNamespace
+
+    from autotriton_backend.verdict import Verdict
+    from autotriton_backend.verifier.judge import JudgeJob, _Rejected, _Session, build_reference_set
+
+    task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
+    (tmp_path / "in").mkdir()
+    (tmp_path / "job").mkdir()
+    reference = build_reference_set(JudgeJob(task, None, ""), "cpu", tmp_path / "in")
+    box = SimpleNamespace(job_dir=tmp_path / "job", resize=lambda size: None)
+    session = _Session(SimpleNamespace(device="cpu"), JudgeJob(task, "", ""), reference, box, Verdict("k", "s", "cpu"))
+    trial = reference.trials[0]
+    want = trial.native[0]
+    huge = session._max_elements()
+
+    def reply(out: dict, changed: list) -> dict:
+        return {"outputs": [{"file": "absent", **out}], "inputs_changed": changed}
+
+    for out, check in (({"dtype": "int64", "shape": [huge], "stride": [1]}, "shape"),
+                       ({"dtype": "int64", "shape": list(want.shape), "stride": list(want.stride())}, "dtype"),
+                       ({"dtype": "float32", "shape": list(want.shape), "stride": [1, want.shape[0]]}, "stride")):
+        with pytest.raises(_Rejected) as refused:
+            session._compare(trial, reply(out, [None, None]))
+        assert refused.value.check == check, refused.value.reason
+    fine = {"dtype": "float32", "shape": list(want.shape), "stride": list(want.stride())}
+    changed = {"file": "absent-too", "dtype": "float32", "shape": list(want.shape), "stride": list(want.stride())}
+    with pytest.raises(_Rejected) as refused:
+        session._compare(trial, reply(fine, [changed, None]))
+    assert refused.value.check == "input_mutation", refused.value.reason
+    with pytest.raises(_Rejected) as refused:  # all laid out as the reference's: only now is a file opened
+        session._compare(trial, reply(fine, [None, None]))
+    assert refused.value.check == "outputs" and "cannot be opened" in refused.value.reason, refused.value.reason

@@ -42,7 +42,7 @@ from .comparison import Tolerance, compared, tolerances, within
 from .sandbox import OUTPUT_NOT_SHOWN, Sandbox, SandboxFailure, SlotSize
 from .timing import SUSPICIOUS_SPEEDUP, Baselines, baseline_functions, gpu_lock, time_baselines
 from .runner import same_state
-from .transport import Channel, ProtocolError, TensorRef, read_tensor, write_tensor
+from .transport import DTYPES, Channel, ProtocolError, TensorRef, read_tensor, write_tensor
 
 REUSE = 256  # candidates judged on one task's secret inputs before new ones are drawn
 CACHED_TASKS = 8
@@ -332,25 +332,36 @@ class _Session:
             if len(reply["inputs_changed"]) != len(trial.mutated):
                 raise _Rejected("outputs", f"the reply reports {len(reply['inputs_changed'])} inputs, the task "
                                            f"has {len(trial.mutated)}")
-            outputs = [self._read(ref) for ref in reply["outputs"]]
-            changed = [None if ref is None else self._read(ref) for ref in reply["inputs_changed"]]
+            refs = [self._ref(ref) for ref in reply["outputs"]]
+            changed_refs = [None if ref is None else self._ref(ref) for ref in reply["inputs_changed"]]
         except (KeyError, TypeError, ProtocolError) as exc:
             raise _Rejected("outputs", f"the candidate's outputs could not be read back: {exc}") from None
-        for index, (want, got) in enumerate(zip(native, outputs)):
-            if got.shape != want.shape:
-                raise _Rejected("shape", f"output {index} has shape {tuple(got.shape)}, expected {tuple(want.shape)}")
-            if got.dtype != want.dtype:
-                raise _Rejected("dtype", f"output {index} has dtype {got.dtype}, expected {want.dtype}")
+        # Shapes, dtypes and strides are judged on the references, before any byte is read: a file may span four
+        # times the largest tensor in 8-byte elements (`_max_elements`), and the judge read every such file in whole
+        # before it refused the first one's shape (tests/attacks/round42_judge_reads_before_shape.py)
+        for index, (want, got) in enumerate(zip(native, refs)):
+            if got.shape != tuple(want.shape):
+                raise _Rejected("shape", f"output {index} has shape {got.shape}, expected {tuple(want.shape)}")
+            if DTYPES[got.dtype] != want.dtype:
+                raise _Rejected("dtype", f"output {index} has dtype {DTYPES[got.dtype]}, expected {want.dtype}")
+            if _significant(got.shape, got.stride) != _significant_strides(want):
+                raise _Rejected("stride", f"output {index} has strides {got.stride}, expected {want.stride()}")
+        for index, (mutated, now) in enumerate(zip(trial.mutated, changed_refs)):
+            if now is None and mutated is not None or now is not None and (
+                    mutated is None or now.shape != tuple(mutated.shape) or DTYPES[now.dtype] != mutated.dtype):
+                raise _Rejected("input_mutation", self._mutation(index, mutated))
+        try:
+            outputs = [self._read(ref) for ref in refs]
+            changed = [None if ref is None else self._read(ref) for ref in changed_refs]
+        except ProtocolError as exc:
+            raise _Rejected("outputs", f"the candidate's outputs could not be read back: {exc}") from None
+        for index, got in enumerate(outputs):
             _check_bool_bytes(f"output {index}", got)
-            if _significant_strides(got) != _significant_strides(want):
-                raise _Rejected("stride", f"output {index} has strides {got.stride()}, expected {want.stride()}")
         for index, (mutated, now) in enumerate(zip(trial.mutated, changed)):
             if now is not None:
                 _check_bool_bytes(f"input {index}", now)  # torch.equal below reads bools as values too
-            if now is None and mutated is not None or now is not None and (
-                    mutated is None or now.shape != mutated.shape or not torch.equal(mutated.cpu(), now)):
-                raise _Rejected("input_mutation", f"forward changed the values of input {index}"
-                                if mutated is None else f"forward must update input {index} in place as the reference does")
+                if not torch.equal(mutated.cpu(), now):
+                    raise _Rejected("input_mutation", self._mutation(index, mutated))
         for index, (ref, out) in enumerate(zip(trial.expected, outputs)):
             if index not in trial.judged:
                 continue
@@ -369,9 +380,18 @@ class _Session:
                                             f"{abs_err:.3g}, max rel error {rel_err:.3g}, error norm "
                                             f"{norm_err:.3g} of the reference's, tolerance {tol}")
 
-    def _read(self, ref_json: Any) -> torch.Tensor:
+    @staticmethod
+    def _mutation(index: int, mutated: torch.Tensor | None) -> str:
+        return f"forward changed the values of input {index}" if mutated is None else \
+            f"forward must update input {index} in place as the reference does"
+
+    def _ref(self, ref_json: Any) -> TensorRef:
+        """A reference to one tensor the sandbox wrote, checked (`TensorRef.from_json`) but not read."""
+        return TensorRef.from_json(ref_json, self._max_elements())
+
+    def _read(self, ref: TensorRef) -> torch.Tensor:
         """One tensor the sandbox wrote, whose file then goes: its scratch holds one reply at a time."""
-        return read_tensor(self.box.job_dir, TensorRef.from_json(ref_json, self._max_elements()), consume=True)
+        return read_tensor(self.box.job_dir, ref, consume=True)
 
     def _max_elements(self) -> int:
         """The most elements one tensor the sandbox writes back may span (it is told, and writes no more)."""
@@ -685,7 +705,12 @@ def _check_bool_bytes(what: str, tensor: torch.Tensor) -> None:
 
 
 def _significant_strides(t: torch.Tensor) -> tuple[int, ...]:
-    return tuple(s for s, n in zip(t.stride(), t.shape) if n > 1)
+    return _significant(tuple(t.shape), t.stride())
+
+
+def _significant(shape: tuple[int, ...], stride: tuple[int, ...]) -> tuple[int, ...]:
+    """The strides of the dimensions longer than one: the others address nothing."""
+    return tuple(s for s, n in zip(stride, shape) if n > 1)
 
 
 def _as_tuple(out: Any) -> tuple:

@@ -471,14 +471,23 @@ def _converts(name: str, args: tuple, out: Any) -> bool:
     cast-and-transpose task with `out[...] = x.t()` into a float16 buffer (round13_host_copy_compute). So is a view
     as another dtype of another size: the high half of each float32, viewed as int16, is a bfloat16 cast
     (round14_view_dtype_cast). So is fill_ from a tensor of another dtype: `out[j, i:i + 1] = x[i, j]` runs
-    fill_.Tensor, not copy_ (round24_host_fill_tensor_cast)."""
+    fill_.Tensor, not copy_ (round24_host_fill_tensor_cast). So is a view between integer types of one size and
+    opposite signedness: the same bytes read as int8 are uint8 codes cast to int8 (wrapped modulo 256), the very
+    values `x.to(torch.int8)` computes (tests/attacks/round42_int8_view_is_the_cast.py)."""
     if name not in ("copy_", "_to_copy", "view", "fill_") or not args or not isinstance(out, torch.Tensor):
         return False
     source = args[1] if name in ("copy_", "fill_") else args[0]
     if not isinstance(source, torch.Tensor) or source.dtype == out.dtype:
         return False
-    # the same bytes read as another type of one size (0/1 stored as uint8, returned as bool) change no value
-    return name != "view" or source.element_size() != out.element_size()
+    if name != "view" or source.element_size() != out.element_size():
+        return True
+    # the same bytes read as another type of one size change no value (0/1 stored as uint8, returned as bool; float
+    # bits read as an integer, which no cast computes), but for integers whose sign bit one type reads and one does not
+    return _integer(source.dtype) and _integer(out.dtype) and source.dtype.is_signed != out.dtype.is_signed
+
+
+def _integer(dtype: torch.dtype) -> bool:
+    return dtype != torch.bool and not dtype.is_floating_point and not dtype.is_complex
 
 
 def _noise(tensor: torch.Tensor, generator: torch.Generator) -> None:

@@ -3,7 +3,8 @@
 # behind the gate: outputs
 # reason: out1-0 cannot be opened
 # Already stopped: an output name planted as a link to a host file. The judge opens outputs without
-# following links (and the child's own write_tensor refuses to write through one).
+# following links (and the child's own write_tensor refuses to write through one). The reference it claims is laid
+# out as the task's output (round attack42: a layout the judge refuses is refused before any file is opened).
 import torch
 import triton
 import triton.language as tl
@@ -45,7 +46,7 @@ def say(*replies):
 
 os.symlink("/etc/hostname", "/scratch/job/out1-0")
 say({"ok": True},
-    {"ok": True, "outputs": [{"file": "out1-0", "dtype": "uint8", "shape": [1], "stride": [1]}],
+    {"ok": True, "outputs": [{"file": "out1-0", "dtype": "float32", "shape": [5, 37], "stride": [37, 1]}],
      "inputs_changed": [None, None]})
 
 
