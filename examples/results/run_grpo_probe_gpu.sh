@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Issue 9: GRPO's probe. The bundled model answers TASKS (default 1024) RL tasks spread over SUITE (default
-# unanswered: the train tasks SFT saw no answer to, GRPO's default tasks; train: the whole train split) of the
-# committed dataset, 8 samples each at GRPO's temperature (1.0), judged for correctness only, within PROBE_S seconds
+# unanswered: the train tasks SFT saw no answer to, GRPO's default tasks; train: the whole train split) of DATA
+# (default the committed dataset), 8 samples each at GRPO's temperature (1.0), judged for correctness only, within PROBE_S seconds
 # (default 560). The rows file says which tasks it solves some of the time: `train grpo --probe` trains on those
 # (run_grpo_gpu.sh with PROBE=runs/probe.rows.jsonl). A later call with the same SUITE resumes the rows where the
 # last stopped: on a warm machine they are still there; on a fresh one carry runs/probe.rows.jsonl.
@@ -9,6 +9,7 @@
 cd "$(dirname "$0")/../.." && source examples/results/device_setup.sh > /dev/null || exit 1
 mkdir -p runs
 timeout -k 10 "${PROBE_S:-560}" python3 -m autotriton_backend.cli eval --engine hf:agent/bundled_model --suite "${SUITE:-unanswered}" \
+  --dataset "${DATA:-training/dataset}" \
   --samples 8 --temperature 1.0 --no-timing --limit "${TASKS:-1024}" --batch "${BATCH:-32}" --max-tokens 3072 \
   --rows runs/probe.rows.jsonl --json > "$OUT/probe.json" 2> "$OUT/probe.log"
 echo "exit $?"
