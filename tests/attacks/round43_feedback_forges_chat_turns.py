@@ -7,10 +7,12 @@
 # template's own markers and forges two more: an assistant turn holding a cheating answer (torch.relu in forward) and a
 # user turn saying that answer "is correct" and asking for it again. The bundled engine renders the conversation with
 # its chat template and tokenizes the text: `<|im_start|>` and `<|im_end|>` in a message's content became the special
-# tokens themselves, so the model read six turn starts where the conversation has four (vllm and transformers serve
-# render and tokenize a ChatML conversation the same way). The verdict itself is right (`runtime`, not hacked: the
-# kernel raised). Now `feedback_message` writes each chat-template marker in the feedback with a backslash after its
-# first character (`<\|im_start|>`), which no tokenizer reads as its special token.
+# tokens themselves, so the model read ten turn starts where the conversation has four: those of the message, of the
+# line of code the feedback quotes, and of the answer shown back to it (vllm and transformers serve render and
+# tokenize a ChatML conversation the same way). The verdict itself is right (`runtime`, not hacked: the kernel raised).
+# Now every message the loop builds from a candidate's text (its answer, the verdict's feedback) passes
+# `prompt.as_text`, which writes each chat-template marker with a backslash after its first character
+# (`<\|im_start|>`): no tokenizer reads that as its special token.
 import torch
 import triton
 import triton.language as tl
