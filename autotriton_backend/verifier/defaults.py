@@ -54,11 +54,11 @@ def as_judged(forward: bool) -> Iterator[None]:
 
 
 # The default dtype is one value for the whole process, read by every thread. `as_judged` wrote it on every call of a
-# spliced op and wrote back what it had read on the way out: a user's thread that set float64 while another thread's
-# op ran had it set back to float32 behind its back (35 of 40 times), and two ops in two threads could leave float32
-# for good (tests/test_backend.py::test_a_spliced_kernel_leaves_the_default_dtype_of_other_threads_alone). Now the
-# default is written only where it is not the judged one, once for all the ops that overlap, and the first value read
-# is put back when the last of them ends.
+# spliced op and wrote back what it had read on the way out: a default a user's thread set while another thread's op
+# ran was written over, and two ops in two threads under a float64 default left float32 for good (5 of 10 trials;
+# tests/test_verifier_units.py::test_the_judged_default_dtype_is_never_left_to_the_user_s_other_threads). The default
+# is written only where it is not the judged one, once for all the ops that overlap, and the first value read is put
+# back when the last of them ends. While such an op runs, other threads still read float32 (tests/attacks_open/README.md).
 _DEFAULT_DTYPE_LOCK = threading.Lock()
 _flips: list[Any] = [0, None]  # ops now running under the judged default that this module set, and what it replaced
 
