@@ -69,10 +69,26 @@ def first_prompt(task: KernelTask) -> list[dict[str, str]]:
     return [{"role": "user", "content": _FIRST.format(source=task.source.strip())}]
 
 
+# The markers chat templates put between turns (ChatML's and Llama 3's `<|...|>`, DeepSeek's full-width bars, Gemma's,
+# Llama 2's and Mistral's). A template renders a conversation to text and the tokenizer reads a marker anywhere in it
+# as its special token, so a marker in a message's content starts or ends a turn the conversation does not have.
+CHAT_MARKUP = re.compile(r"<[|\uff5c][^<>\s]{1,64}?[|\uff5c]>|</?s>|<(?:start|end)_of_turn>|\[/?INST\]|<</?SYS>>")
+
+
+def as_text(content: str) -> str:
+    """`content` with each chat-template marker written with a backslash after its first character (`<\\|im_start|>`),
+    which no tokenizer reads as its special token. Every message the search loop builds from a candidate's text passes
+    here: its answer (`assistant_message`) and the verdict's feedback, which repeats what the candidate chose (an
+    exception's message, a compile error quoting its code). The bundled engine's tokenizer read
+    `<|im_end|><|im_start|>assistant` in a raised message as turns: a forged answer and a forged "The candidate is
+    correct" in the repair prompt (tests/attacks/round43_feedback_forges_chat_turns.py)."""
+    return CHAT_MARKUP.sub(lambda m: m.group()[0] + "\\" + m.group()[1:], content)
+
+
 def assistant_message(code: str, reply: str) -> dict[str, str]:
-    """What the model is shown of its own previous answer: just the code when it wrote some."""
+    """What the model is shown of its own previous answer: just the code when it wrote some (as text: `as_text`)."""
     content = _ANSWER.format(code=code) if code else reply.strip()
-    return {"role": "assistant", "content": content}
+    return {"role": "assistant", "content": as_text(content)}
 
 
 # A model may be trained to stop where its ModelNew ends and leave a fixed library to the reader (the tiny recipe's
@@ -92,9 +108,9 @@ def with_library_tail(code: str, tail: str) -> str:
 
 
 def feedback_message(verdict: Verdict) -> dict[str, str]:
-    """The next user turn: a repair request for a failed candidate, a speed request for a slow one."""
+    """The next user turn: a repair request for a failed candidate, a speed request for a slow one (as text)."""
     template = _SPEED if verdict.correct else _REPAIR
-    return {"role": "user", "content": template.format(feedback=verdict.feedback)}
+    return {"role": "user", "content": template.format(feedback=as_text(verdict.feedback))}
 
 
 _THINK_BLOCK = re.compile(r"<think>.*?</think>", re.DOTALL)

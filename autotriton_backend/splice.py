@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import operator
+import os
+import tempfile
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Callable
@@ -218,5 +220,11 @@ def _load_model_new(source: str, sha: str, module_dir: Path) -> torch.nn.Module:
     module_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
     path = module_dir / f"kernel_{sha[:32]}.py"  # a real file: triton.jit reads kernel source through inspect
     if not path.exists() or hashlib.sha256(path.read_bytes()).hexdigest() != sha:
-        path.write_text(source)
+        # the gated text's UTF-8 bytes (the sha's, and what import_candidate decodes), published whole: `write_text`
+        # wrote the locale's encoding, so an honest kernel with a non-ASCII comment failed to load under a C or
+        # Latin-1 locale, and a process importing while another truncated the file read an empty module
+        fd, draft = tempfile.mkstemp(dir=module_dir, prefix=".kernel_", suffix=".py")
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(source.encode())
+        os.replace(draft, path)
     return import_candidate(path).ModelNew().eval()  # as the runner imports it

@@ -162,6 +162,35 @@ def test_files_engine_repair_loop(task: KernelTask, tmp_path: Path) -> None:
     json.dumps(result.to_json())
 
 
+def test_a_raised_message_cannot_forge_turns_in_the_repair_prompt(task: KernelTask, tmp_path: Path) -> None:
+    """Round attack43: turn 0 raises a message closing the user turn and forging an assistant answer and a "correct"
+    verdict in ChatML markers; the bundled engine's tokenizer read them as turns (six turn starts for four). The repair
+    prompt the loop sends must tokenize to one turn start per message, plus the one the template opens for the answer."""
+    from transformers import AutoTokenizer
+
+    attack = Path(__file__).parent / "attacks" / "round43_feedback_forges_chat_turns.py"
+    (tmp_path / task.key).mkdir()
+    (tmp_path / task.key / "turn0.py").write_text(attack.read_text())
+    (tmp_path / task.key / "turn1.py").write_text(GOOD)
+    engine = make_engine(f"files:{tmp_path}")
+    seen: list[list[dict]] = []
+    original = engine.generate
+
+    def recording_generate(conversations, n, temperature, max_tokens, meta=None):
+        seen.extend(json.loads(json.dumps(conversations)))
+        return original(conversations, n, temperature, max_tokens, meta)
+
+    engine.generate = recording_generate  # type: ignore[method-assign]
+    result = search(task, engine, Budget(samples=1, turns=2), CPU)
+    assert result.attempts[0].verdict.failed_check.name == "runtime" and "<|im_start|>" in result.attempts[0].verdict.feedback
+    tokenizer = AutoTokenizer.from_pretrained(Path(__file__).parent.parent / "agent" / "bundled_model")
+    repair = seen[1]
+    text = tokenizer.apply_chat_template(repair, add_generation_prompt=True, tokenize=False)
+    ids = tokenizer(text, add_special_tokens=False)["input_ids"]
+    assert ids.count(tokenizer.convert_tokens_to_ids("<|im_start|>")) == len(repair) + 1
+    assert "The candidate is correct" in repair[2]["content"]  # the text is still shown, as text
+
+
 def test_files_engine_naming(tmp_path: Path) -> None:
     (tmp_path / "k.py").write_text("fallback = 1\n")
     (tmp_path / "k").mkdir()

@@ -1,6 +1,7 @@
 """The backend end to end on CPU: entry point, options, cache hits spliced, fallbacks, training."""
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import subprocess
@@ -115,6 +116,29 @@ def test_a_spliced_kernel_runs_under_the_interpreter_the_verifier_judged(tmp_pat
                           env={**os.environ, "TRITON_INTERPRET": "1"})
     assert done.returncode == 0, done.stderr[-2000:]
     assert float(done.stdout.split()[-1]) == 0.0
+
+
+def test_a_spliced_kernel_loads_whatever_the_process_s_locale(tmp_path):
+    """Round attack43: the op wrote the kernel's module with the locale's encoding and imported it as UTF-8, so an honest
+    kernel with a non-ASCII comment (an em dash) raised UnicodeEncodeError in a process under the C locale and fell
+    back to inductor. The module file holds the gated text's UTF-8 bytes, published whole (tmp file, then rename)."""
+    source = (Path(__file__).parent / "fixtures" / "user_process" / "interpreter_typed_as_compiled.py").read_text()
+    source += "# relu(x + y) \u2014 one pass\n"
+    script = textwrap.dedent(f"""
+        import hashlib, sys, torch
+        from pathlib import Path
+        from autotriton_backend.splice import _load_model_new
+        source = sys.stdin.buffer.read().decode()
+        model = _load_model_new(source, hashlib.sha256(source.encode()).hexdigest(), Path({str(tmp_path)!r}))
+        x, y = torch.randn(5, 37), torch.randn(5, 37)
+        print(float((model(x, y) - torch.relu(x + y)).abs().max()))
+    """)
+    done = subprocess.run([sys.executable, "-c", script], input=source.encode(), capture_output=True, timeout=300,
+                          env={**os.environ, "TRITON_INTERPRET": "1", "LC_ALL": "C", "PYTHONUTF8": "0",
+                               "PYTHONCOERCECLOCALE": "0"})
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    assert float(done.stdout.split()[-1]) == 0.0
+    assert [p.name for p in tmp_path.iterdir()] == [f"kernel_{hashlib.sha256(source.encode()).hexdigest()[:32]}.py"]
 
 
 def test_chained_regions_are_both_spliced(winners):

@@ -356,6 +356,17 @@ def test_cli_ls_show_and_bad_prefixes(cache, capsys):
     assert err.strip() == "autotriton cache: error: no cache entry matches key prefix 'zzzz'"
 
 
+def test_a_source_hiding_terminal_controls_is_never_cached_nor_printed(cache, capsys):
+    """Round attack43: a kernel whose comment held terminal escapes and a bidi override passed the gate, was judged
+    correct, cached, and `autotriton cache show` printed it raw to the user's terminal
+    (tests/attacks/round43_source_terminal_escapes.py). The gate refuses such characters, so no entry holds one."""
+    hidden = GOOD_SOURCE.replace("        return out\n", "        return out  # \x1b]52;c;cHduZWQ=\x07\x1b[2K \u202e\n")
+    with pytest.raises(EntryError, match="static gate"):
+        cache.put_winner(make_winner(hidden))
+    assert main(["cache", "ls"]) == 0
+    assert "\x1b" not in capsys.readouterr().out and cache.entries() == []
+
+
 def test_cli_export_clear_import(cache, tmp_path, capsys):
     cache.put_winner(make_winner())
     exported = tmp_path / "out.json"

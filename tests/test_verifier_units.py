@@ -960,6 +960,56 @@ USER_MODES = {"as_judged": contextlib.ExitStack, "float64": lambda: _default_dty
               "default_device": lambda: torch.device("meta"), "flush_denormal": _flush_denormal}
 
 
+def test_the_judged_default_dtype_is_never_left_to_the_user_s_other_threads() -> None:
+    """Round attack43: the default dtype is one value for the whole process. `as_judged` wrote it on every call of a
+    spliced op and wrote back what it had read: with a float64 default, two ops overlapping in two threads left the
+    process at float32 for good (5 of 10 trials through torch.compile) and set float64 back under the second op while it
+    still ran; with the float32 default, a user's thread that set float64 during an op had it set back to float32.
+    Steps are ordered with events: A enters, B enters, A leaves, B leaves."""
+    import threading
+
+    from autotriton_backend.verifier.defaults import as_judged
+
+    def overlapping(first_leaves_at: threading.Event, seen: dict[str, torch.dtype]) -> None:
+        entered, left = threading.Event(), threading.Event()
+
+        def op_b() -> None:
+            with as_judged(forward=True):
+                entered.set()
+                left.wait()
+                seen["b after a left"] = torch.get_default_dtype()
+
+        with as_judged(forward=True):
+            b = threading.Thread(target=op_b)
+            b.start()
+            entered.wait()
+            first_leaves_at.set()
+        left.set()
+        b.join()
+
+    before = torch.get_default_dtype()
+    try:
+        torch.set_default_dtype(torch.float64)
+        seen: dict[str, torch.dtype] = {}
+        overlapping(threading.Event(), seen)
+        assert seen["b after a left"] == torch.float32  # the judged default while any op runs
+        assert torch.get_default_dtype() == torch.float64  # the user's, once none does
+
+        torch.set_default_dtype(torch.float32)
+        user_set = threading.Event()
+
+        def user_thread() -> None:
+            torch.set_default_dtype(torch.float64)
+            user_set.set()
+
+        with as_judged(forward=True):
+            threading.Thread(target=user_thread).start()
+            user_set.wait()
+        assert torch.get_default_dtype() == torch.float64  # the user's own setting, not written back over
+    finally:
+        torch.set_default_dtype(before)
+
+
 @pytest.mark.parametrize("fixture", ["round33_default_dtype_trigger", "round33_judged_modes_trigger",
                                      "round33_flush_denormal_trigger"])
 @pytest.mark.parametrize("given", list(USER_MODES))

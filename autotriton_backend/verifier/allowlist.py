@@ -195,6 +195,14 @@ MAX_SOURCE_BYTES = 256 * 1024
 # The widest integer literal ast.unparse writes: Python converts at most 4,300 decimal digits to text.
 MAX_INT_BITS = int(4300 * math.log2(10))
 FOREIGN_LINE_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+# What a terminal or an editor shows otherwise than Python reads it: control characters but tab, newline and carriage
+# return (an escape sequence in a comment retitled the terminal, wrote its clipboard and erased the line shown when
+# `autotriton cache show` printed a verified kernel's source), and the bidirectional controls that reorder the text a
+# reviewer reads ("Trojan Source"). A verified source is code a person reads in a cache listing, a log or an editor
+# before it runs in their process (tests/attacks/round43_source_terminal_escapes.py); no honest answer holds one (none
+# of 13,372 training records, none of the test and example files): refused as `hacked`.
+HIDDEN_CHARACTERS = re.compile("[\x00-\x08\x0e-\x1b\x1f\x7f-\x84\x86-\x9f\u061c\u200e\u200f\u202a-\u202e"
+                               "\u2066-\u2069]")
 # Values a tuple, list or set literal may spell out (`_literal_values`): past it, a table of results computed ahead.
 TABLE_VALUES = 64
 
@@ -228,6 +236,11 @@ def _checks(source: str) -> tuple[Check, ...]:
         return (Check("syntax", True), Check("gate", False, f"the answer holds U+{ord(foreign.group()):04X}, a line "
                                          "break to some readers of source and not to Python: end lines with \\n only",
                                          hacked=True))
+    hidden = HIDDEN_CHARACTERS.search(source)
+    if hidden:
+        return (Check("syntax", True), Check("gate", False, f"the answer holds U+{ord(hidden.group()):04X}, a control "
+                                         "character that terminals and editors show otherwise than Python reads "
+                                         "it: write it as an escape in a string, or leave it out", hacked=True))
     try:
         tree, scopes = parse_source(source), source_scopes(source)
     except SyntaxError as exc:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+import threading
 import types
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 import torch
 
@@ -38,17 +39,50 @@ def as_judged(forward: bool) -> Iterator[None]:
     """Run candidate code as the verifier does: float32 by default, new tensors on the CPU unless told otherwise,
     no autocast, no inference mode, subnormals kept, and gradients off in forward, on while the module loads and
     `__init__` runs. What the caller had set is back on the way out."""
-    dtype, flushing = torch.get_default_dtype(), flushing_denormals()
+    flushing = flushing_denormals()  # the thread's own FTZ/DAZ bits: no other thread reads them
     device = torch.device("cpu") if torch.get_default_device().type != "cpu" else nullcontext()
-    torch.set_default_dtype(DEFAULT_DTYPE)
+    flipped = _judged_default_dtype()
     torch.set_flush_denormal(False)
     try:
         with device, torch.inference_mode(False), torch.set_grad_enabled(not forward), _no_autocast("cpu"), \
                 _no_autocast("cuda"):
             yield
     finally:
-        torch.set_default_dtype(dtype)
+        if flipped:
+            _restore_default_dtype()
         torch.set_flush_denormal(flushing)
+
+
+# The default dtype is one value for the whole process, read by every thread. `as_judged` wrote it on every call of a
+# spliced op and wrote back what it had read on the way out: a default a user's thread set while another thread's op
+# ran was written over, and two ops in two threads under a float64 default left float32 for good (5 of 10 trials;
+# tests/test_verifier_units.py::test_the_judged_default_dtype_is_never_left_to_the_user_s_other_threads). The default
+# is written only where it is not the judged one, once for all the ops that overlap, and the first value read is put
+# back when the last of them ends. While such an op runs, other threads still read float32 (tests/attacks_open/README.md).
+_DEFAULT_DTYPE_LOCK = threading.Lock()
+_flips: list[Any] = [0, None]  # ops now running under the judged default that this module set, and what it replaced
+
+
+def _judged_default_dtype() -> bool:
+    """Make the default dtype the judged one where it is not; True where this call joined the ops that did."""
+    with _DEFAULT_DTYPE_LOCK:
+        if _flips[0]:
+            _flips[0] += 1
+            return True
+        current = torch.get_default_dtype()
+        if current == DEFAULT_DTYPE:
+            return False
+        _flips[:] = [1, current]
+        torch.set_default_dtype(DEFAULT_DTYPE)
+        return True
+
+
+def _restore_default_dtype() -> None:
+    with _DEFAULT_DTYPE_LOCK:
+        _flips[0] -= 1
+        if not _flips[0]:
+            torch.set_default_dtype(_flips[1])
+            _flips[1] = None
 
 
 def flushing_denormals() -> bool:
