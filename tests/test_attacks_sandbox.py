@@ -220,6 +220,38 @@ print("refused, thread ran" if ran else "no thread")
     assert done.stdout.strip() == "refused, thread ran", done.stderr
 
 
+def test_the_seccomp_layer_makes_only_namespaced_socket_families() -> None:
+    """vsock_past_net_namespace's defence on its own, in a process of its own: an AF_VSOCK socket (which reaches a VM's
+    host from any network namespace) is made before the filter where the kernel has it, and refused after it, with
+    socketpair's; AF_UNIX, AF_INET, AF_INET6 and AF_NETLINK sockets, and socketpair, still work."""
+    script = """
+import ctypes, socket
+from autotriton_backend.verifier import contain
+libc = ctypes.CDLL(None, use_errno=True)
+def made(family, kind):
+    try:
+        socket.socket(family, kind).close()
+        return True
+    except OSError as exc:
+        return exc.errno
+before = made(socket.AF_VSOCK, socket.SOCK_STREAM)
+assert libc.prctl(contain.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0
+assert contain._seccomp_filter()
+assert made(socket.AF_VSOCK, socket.SOCK_STREAM) == 97 and made(38, socket.SOCK_SEQPACKET) == 97  # vsock, AF_ALG
+try:
+    socket.socketpair(socket.AF_VSOCK)
+    raise SystemExit("socketpair(AF_VSOCK) made")
+except OSError as exc:
+    assert exc.errno == 97, exc
+kept = [made(f, k) for f, k in ((socket.AF_UNIX, socket.SOCK_STREAM), (socket.AF_INET, socket.SOCK_DGRAM),
+                                (socket.AF_INET6, socket.SOCK_STREAM), (socket.AF_NETLINK, socket.SOCK_RAW))]
+socket.socketpair()[0].close()
+print("vsock made before" if before is True else "no vsock here", "refused after", kept)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip().endswith("refused after [True, True, True, True]"), (done.stdout, done.stderr)
+
+
 SESSION_READER = """
 import ctypes, os
 libc = ctypes.CDLL(None, use_errno=True)

@@ -14,7 +14,8 @@ when started as root: `sandbox_uid`), `rlimits` (CPU time, file size, open files
 `memory` (address space; not on a GPU, where CUDA maps a huge virtual range), `cgroup_memory`, `cgroup_pids` and
 `cgroup_cpu` (the slot's cgroups, made by the judge: `cgroup.py`; the memory, tasks and CPU share of every process
 inside together),
-`no_new_privs`, `seccomp` (no user namespaces of its own). Every process inside is undumpable (`untraceable`).
+`no_new_privs`, `seccomp` (no user namespaces of its own, no keyrings, io_uring or socket families that no
+namespace separates). Every process inside is undumpable (`untraceable`).
 """
 from __future__ import annotations
 
@@ -266,13 +267,19 @@ class Syscalls:
     clone: int
     clone3: int
     refused: tuple[int, ...]  # add_key, request_key, keyctl; io_uring_setup, io_uring_enter, io_uring_register
+    sockets: tuple[int, int]  # socket, socketpair: only SOCKET_FAMILIES
 
 
 # elsewhere the layer is absent, and the verdict says so
-SYSCALLS = {"x86_64": Syscalls(0xC000003E, 272, 56, 435, (248, 249, 250, 425, 426, 427)),
-            "aarch64": Syscalls(0xC00000B7, 97, 220, 435, (217, 218, 219, 425, 426, 427))}
+SYSCALLS = {"x86_64": Syscalls(0xC000003E, 272, 56, 435, (248, 249, 250, 425, 426, 427), (41, 53)),
+            "aarch64": Syscalls(0xC00000B7, 97, 220, 435, (217, 218, 219, 425, 426, 427), (198, 199))}
+# The socket families a sandbox may make: AF_UNIX, AF_INET, AF_INET6, AF_NETLINK, all of them per network namespace.
+# Others are not: AF_VSOCK reaches the hypervisor's host (CID 2) from any network namespace of a VM guest, past
+# the `net` layer (round attack44, tests/attacks_sandbox/vsock_past_net_namespace.py); AF_ALG and the rest are only
+# kernel code to attack. Python, torch and Triton make none of them.
+SOCKET_FAMILIES = (1, 2, 10, 16)
 LOAD, JUMP_EQ, JUMP_GE, JUMP_SET, RETURN = 0x20, 0x15, 0x35, 0x45, 0x06
-ALLOW, ERRNO, EPERM, ENOSYS, FOREIGN_ABI = 0x7FFF0000, 0x00050000, 1, 38, 0x40000000
+ALLOW, ERRNO, EPERM, ENOSYS, EAFNOSUPPORT, FOREIGN_ABI = 0x7FFF0000, 0x00050000, 1, 38, 97, 0x40000000
 
 
 def _seccomp_filter() -> bool:
@@ -282,14 +289,19 @@ def _seccomp_filter() -> bool:
     outlived the sandbox in its uid's keyring, and the judge's session keyring, which the sandbox inherits, was
     read and written (keyring_outlives_sandbox), so add_key, request_key and keyctl are refused. io_uring is refused:
     its operations pass no seccomp filter, so any call refused here could be made through it (round attack21 found
-    none today). Another ABI's system calls (i386, x32) are refused. Needs no_new_privs."""
+    none today). socket and socketpair make only SOCKET_FAMILIES (EAFNOSUPPORT else). Another ABI's system calls
+    (i386, x32, and with them socketcall) are refused. Needs no_new_privs."""
     if os.uname().machine not in SYSCALLS:
         return False
     calls = SYSCALLS[os.uname().machine]
     refused = [step for number in calls.refused for step in ((JUMP_EQ, 0, 1, number), (RETURN, 0, 0, ERRNO | EPERM))]
+    families = len(SOCKET_FAMILIES)  # socket and socketpair: a listed family is allowed, any other refused
+    sockets = [(JUMP_EQ, 1, 0, calls.sockets[0]), (JUMP_EQ, 0, 3 + families, calls.sockets[1]), (LOAD, 0, 0, 16),
+               *((JUMP_EQ, families - i, 0, family) for i, family in enumerate(SOCKET_FAMILIES)),
+               (RETURN, 0, 0, ERRNO | EAFNOSUPPORT), (RETURN, 0, 0, ALLOW)]
     code = [(LOAD, 0, 0, 4), (JUMP_EQ, 1, 0, calls.arch), (RETURN, 0, 0, ERRNO | EPERM),
             (LOAD, 0, 0, 0), (JUMP_GE, 0, 1, FOREIGN_ABI), (RETURN, 0, 0, ERRNO | EPERM),
-            (JUMP_EQ, 0, 1, calls.clone3), (RETURN, 0, 0, ERRNO | ENOSYS), *refused,
+            (JUMP_EQ, 0, 1, calls.clone3), (RETURN, 0, 0, ERRNO | ENOSYS), *refused, *sockets,
             (JUMP_EQ, 1, 0, calls.unshare), (JUMP_EQ, 0, 3, calls.clone),
             (LOAD, 0, 0, 16), (JUMP_SET, 0, 1, CLONE_NEWUSER), (RETURN, 0, 0, ERRNO | EPERM),
             (RETURN, 0, 0, ALLOW)]  # LOAD offsets: 0 the call's number, 4 its ABI, 16 its first argument
