@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from autotriton_backend.engine_spec import parse_engine_spec
-from autotriton_backend.prompt import (LIBRARY_BREAK, LIBRARY_TAIL_FILE, assistant_message, extract_code,
-                                       with_library_tail, without_library_tail)
+from autotriton_backend.prompt import (LIBRARY_BREAK, LIBRARY_TAIL_FILE, answer_block, assistant_message,
+                                       extract_code, with_library_tail, without_library_tail)
 from autotriton_backend.task import KernelTask
 
 Conversation = list[dict[str, str]]
@@ -247,7 +247,7 @@ class HFEngine(Engine):
         text = self.tokenizer.decode(row, skip_special_tokens=True)
         code = extract_code(text) if self.library_tail is not None else ""
         if code:
-            text = assistant_message(with_library_tail(code, self.library_tail), "")["content"]
+            text = answer_block(with_library_tail(code, self.library_tail))  # the module the reward judged
         return Completion(text, len(row))
 
 

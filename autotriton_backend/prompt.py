@@ -85,9 +85,18 @@ def as_text(content: str) -> str:
     return CHAT_MARKUP.sub(lambda m: m.group()[0] + "\\" + m.group()[1:], content)
 
 
+def answer_block(code: str) -> str:
+    """`code` as a reply holding it in one ```python block, byte for byte: `extract_code` reads back `code.strip()`.
+    A reply an engine hands on (not a conversation's message, which is `assistant_message`'s, as text) is read by
+    `extract_code` alone, so nothing in it is escaped: the library-tail engine wrote its answer through
+    `assistant_message`, and `as_text` turned a `"<|im_end|>"` or `"[INST]"` in the code's strings into another
+    string, so `autotriton eval` and the agent judged another module than GRPO's reward had (round attack45)."""
+    return _ANSWER.format(code=code)
+
+
 def assistant_message(code: str, reply: str) -> dict[str, str]:
     """What the model is shown of its own previous answer: just the code when it wrote some (as text: `as_text`)."""
-    content = _ANSWER.format(code=code) if code else reply.strip()
+    content = answer_block(code) if code else reply.strip()
     return {"role": "assistant", "content": as_text(content)}
 
 

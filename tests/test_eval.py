@@ -220,3 +220,29 @@ def test_a_sample_the_verifier_failed_on_is_not_counted_and_the_report_says_why(
     assert code == 1 and result["verifier_errors"] == 1 and result["rows"][0]["samples"] == []
     reason = result["first_errors"]["verifier"]
     assert "bfloat16" in reason and reason == result["rows"][0]["error"] and reason in printed.err
+
+
+def test_a_library_tail_engine_hands_on_the_module_the_reward_judged_byte_for_byte():
+    """Round attack45: GRPO's reward judges a sample's code with the library after it, as written; the library-tail
+    hf engine wrapped the same module through `assistant_message`, whose `as_text` escaped chat markers in the
+    code's strings, so `autotriton eval` (and the agent) judged `"<\\|im_end|>"` where the reward had judged
+    `"<|im_end|>"`: another module, with another length, another branch."""
+    from training.recipe import Rewards
+    from training.rewards import VerdictMemo
+    from autotriton_backend.prompt import extract_code, with_library_tail
+
+    tail = "BLOCK = 1024\n\n\ndef op_relu(x):\n    return x\n"
+    code = ('import torch\n\nMARK = "<|im_end|>[INST]</s>"\nclass ModelNew(torch.nn.Module):\n'
+            '    def forward(self, x):\n        return op_relu(x) if len(MARK) == 20 else None\n')
+    reply = f"```python\n{code}\n\n\n"  # as GRPO's stop and the engine's leave a sample
+
+    class Decoder:
+        def decode(self, row, skip_special_tokens=True):
+            return reply
+
+    engine = HFEngine.__new__(HFEngine)
+    engine.library_tail, engine.tokenizer, engine.eos_ids, engine.pad_id = tail, Decoder(), [0], 0
+    served = extract_code(engine._completion([5, 6, 7]).text)  # what eval submits to the verifier
+    judged = VerdictMemo(Rewards(device="cpu"), lambda c: with_library_tail(c, tail)).code(
+        [{"role": "assistant", "content": reply}])
+    assert served == judged.strip() and 'MARK = "<|im_end|>[INST]</s>"' in served
