@@ -129,6 +129,30 @@ def test_hf_engine_generates_in_batches_of_the_asked_size_and_rows_time_both_hal
     assert [json.loads(line)["generate_s"] for line in rows_file.read_text().splitlines()[1:]] == generated
 
 
+def test_rows_resume_only_for_the_same_model_files_not_the_same_directory(tiny_model, tmp_path, capsys):
+    """The spec names a directory: a model retrained into it resumed the last model's rows as its own (round
+    attack45). The rows header records the directory's fingerprint; a rerun on the same files resumes."""
+    import torch
+    from transformers import AutoModelForCausalLM
+
+    model_dir, suite, rows_file = tmp_path / "model", tmp_path / "suite", tmp_path / "rows.jsonl"
+    shutil.copytree(tiny_model, model_dir)
+    suite.mkdir()
+    (suite / "t0.py").write_text(ADD_RELU)
+    args = ("--engine", f"hf:{model_dir}", "--suite", str(suite), "--max-tokens", "4", "--rows", str(rows_file))
+    code, first = run_eval(capsys, *args)
+    assert code == 0 and len(first["weights"]) == 64
+    code, again = run_eval(capsys, *args)  # the same files: resumed, nothing asked again
+    assert code == 0 and again["weights"] == first["weights"] and len(rows_file.read_text().splitlines()) == 2
+
+    model = AutoModelForCausalLM.from_pretrained(model_dir)
+    with torch.no_grad():
+        next(model.parameters()).add_(1.0)  # "retrained" into the same directory
+    model.save_pretrained(model_dir)
+    assert main(["eval", "--device", "cpu", "--json", *args]) == 2
+    assert "other settings" in capsys.readouterr().err
+
+
 def write_dataset(directory: Path, splits: dict[str, str]) -> None:
     """RL tasks in the dataset's schema (training/data/dataset.py), one per (split, source)."""
     writer = ShardWriter(directory / "rl", "rl")

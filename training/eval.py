@@ -15,11 +15,12 @@ judges correctness only, even on a GPU (a probe needs no speedups).
 Tasks go to the engine `--batch` at a time; each batch is generated, then judged, before the next starts
 (judging on the GPU while it generates would skew the kernel timings), and every row records its share
 of both, so a slow eval says which half was slow. With `--rows FILE` each task's result is appended as
-soon as it is judged, and a rerun with the same settings skips what is there.
+soon as it is judged, and a rerun with the same settings (a local model's files included) skips what is there.
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import sys
@@ -61,6 +62,21 @@ class EvalConfig:
     limit: int | None = None  # None: the whole suite
     timed: bool = True  # time correct kernels against eager and inductor (only ever on a GPU)
     prompt_version: str = PROMPT_VERSION
+    weights: str = ""  # a local model directory's fingerprint (`model_fingerprint`)
+
+
+def model_fingerprint(spec: str) -> str:
+    """The sha256 of the files of a local model directory (`hf:PATH`, `vllm:PATH`), or "" for an engine with none
+    (a served model, a `files:` directory whose answers may be added between runs). The spec names a directory, not
+    a model: one retrained into the same directory resumed the last model's --rows as its own (round attack45)."""
+    parsed = parse_engine_spec(spec)
+    if parsed.kind not in ("hf", "vllm") or not Path(parsed.target).is_dir():
+        return ""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in Path(parsed.target).iterdir() if p.is_file()):
+        with open(path, "rb") as handle:
+            digest.update(f"{path.name}\0{hashlib.file_digest(handle, 'sha256').hexdigest()}\0".encode())
+    return digest.hexdigest()
 
 
 @dataclass(frozen=True)
@@ -263,7 +279,7 @@ def run(args: argparse.Namespace) -> int:
     temperature = args.temperature if args.temperature is not None else 0.0 if args.samples == 1 else Budget().temperature
     device = VerifyOptions(device=args.device or "auto").resolved_device()
     config = EvalConfig(spec, args.suite, args.samples, temperature, args.max_tokens, device, args.timeout,
-                        args.limit, args.timed)
+                        args.limit, args.timed, weights=model_fingerprint(spec))
     rows_file = RowsFile(args.rows, config) if args.rows else None
     try:
         engine = make_engine(spec, **({"batch": args.batch} if parse_engine_spec(spec).kind == "hf" else {}))
