@@ -5,7 +5,7 @@ check, why it failed and what to do instead.
 """
 from __future__ import annotations
 
-import unicodedata
+import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -74,18 +74,35 @@ def shortened(reason: str) -> str:
     return f"{reason[:MAX_REASON_CHARS]}... ({len(reason) - MAX_REASON_CHARS} more characters cut)"
 
 
+# Characters Python prints, and takes as letters of a name, that fonts draw as nothing: the Hangul fillers, the
+# combining grapheme joiner, Mongolian and standardized variation selectors (Unicode's default-ignorable code points
+# that `str.isprintable` passes). `n\u3164 = 0` binds a name that reads as `n`.
+BLANK_LETTERS = re.compile("[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\ufe00-\ufe0f\uffa0"
+                           "\U000e0100-\U000e01ef]")
+
+
+def shown_otherwise(char: str) -> bool:
+    """Whether a terminal or an editor shows `char` otherwise than Python reads it: a character Python does not print
+    (controls; format characters: bidirectional controls, zero-width and tag characters, the soft hyphen; separators
+    but the space; surrogates; private and unassigned code points) or a letter drawn as nothing (BLANK_LETTERS). The
+    one rule for what a verified source may hold (the gate refuses it) and what a verdict's text may hold (`printable`
+    writes it as its escape)."""
+    return not char.isprintable() or BLANK_LETTERS.match(char) is not None
+
+
 def printable(text: str) -> str:
-    """`text` with every control character but newline and tab, and every lone surrogate, written as its escape
-    (`\\x1b`, `\\udcff`). A reason repeats what the candidate's code raised, and the verdict's text goes to a
-    terminal (`autotriton verify` prints it), into the next prompt (the repair turn) and into UTF-8 files:
+    """`text` with every character `shown_otherwise` but newline and tab written as its escape (`\\x1b`, `\\udcff`,
+    `\\u202e`). A reason repeats what the candidate's code raised, and the verdict's text goes to a terminal
+    (`autotriton verify` prints it), into the next prompt (the repair turn) and into UTF-8 files:
     `raise ValueError("\\x1b]0;...\\x07")` retitled the terminal through the CLI (OSC 52 writes the clipboard in
     terminals that honour it), a lone surrogate made the CLI's print raise UnicodeEncodeError, and the bundled engine's
     tokenizer raise TypeError, which ended the task's whole search, every sample of it, as an engine error
-    (tests/attacks/round42_feedback_control_characters.py)."""
-    if text.isprintable():
+    (tests/attacks/round42_feedback_control_characters.py); a right-to-left override, zero-width and tag characters
+    spelled as escapes in a string literal (so the gate never saw them) reached the terminal as they were
+    (tests/attacks/round46_feedback_format_characters.py)."""
+    if text.isprintable() and not BLANK_LETTERS.search(text):
         return text
-    return "".join(c if c in "\n\t" or unicodedata.category(c) not in ("Cc", "Cs") else
-                   ascii(c)[1:-1] for c in text)
+    return "".join(ascii(c)[1:-1] if c not in "\n\t" and shown_otherwise(c) else c for c in text)
 
 
 @dataclass

@@ -24,7 +24,6 @@ import socket
 import tempfile
 import threading
 import time
-import unicodedata
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Iterator
@@ -33,6 +32,7 @@ import pytest
 
 from autotriton_backend.candidate import Candidate
 from autotriton_backend.task import KernelTask
+from autotriton_backend.verdict import shown_otherwise
 from autotriton_backend.verifier import VerifyOptions, verify
 
 TESTS = Path(__file__).parent
@@ -285,11 +285,12 @@ def test_host_files_never_reach_the_feedback(run: Run) -> None:
 
 
 def test_feedback_is_printable_text(run: Run) -> None:
-    """No control character but newline and tab, no lone surrogate: the feedback reaches terminals, prompts and UTF-8
-    files (round42_feedback_control_characters)."""
+    """Nothing shown otherwise than read but newline and tab (control, format and bidirectional characters, lone
+    surrogates, letters drawn as nothing): the feedback reaches terminals, prompts and UTF-8 files
+    (round42_feedback_control_characters, round46_feedback_format_characters)."""
     for name, outcome in run.outcomes.items():
         feedback = outcome.verdict.feedback
-        assert not [c for c in feedback if c not in "\n\t" and unicodedata.category(c) in ("Cc", "Cs")], name
+        assert not [c for c in feedback if c not in "\n\t" and shown_otherwise(c)], name
 
 
 @pytest.mark.parametrize("path", HONEST_FILES, ids=[p.stem for p in HONEST_FILES])

@@ -367,6 +367,26 @@ def test_a_source_hiding_terminal_controls_is_never_cached_nor_printed(cache, ca
     assert "\x1b" not in capsys.readouterr().out and cache.entries() == []
 
 
+@pytest.mark.parametrize("shown", [
+    "        return out  # \u202e",  # round 43's bidirectional control, now through `verdict.shown_otherwise`
+    "        n = x.numel()\r        # (relu applied by the caller)",  # a lone CR: the terminal prints the comment over it
+    "        n\u3164 = 0  # a Hangul filler: a name that reads as `n`",
+    "        mode = \"fast\u200b\"  # a zero-width space inside a string",
+    "        # \U000e0049\U000e0067\U000e006e\U000e006f\U000e0072\U000e0065 (tag characters: invisible, read by a model)",
+], ids=["bidi", "lone_cr", "hangul_filler", "zero_width", "tags"])
+def test_a_source_shown_otherwise_than_python_reads_it_is_never_cached(cache, shown):
+    """Round attack46: round 43's rule listed control and bidirectional characters; a lone carriage return (Python ends
+    the line, a terminal returns to its start and prints the next line over the code), zero-width and tag characters
+    and the Hangul fillers (letters Python takes in a name, drawn as nothing) passed the gate, were judged correct and
+    cached, and `autotriton cache show` printed them. The gate refuses what `verdict.shown_otherwise` names and a lone
+    carriage return (`allowlist._hidden`), so no entry holds one."""
+    source = GOOD_SOURCE.replace("        return out\n", shown + "\n        return out\n")
+    assert source != GOOD_SOURCE
+    with pytest.raises(EntryError, match="static gate"):
+        cache.put_winner(make_winner(source))
+    assert cache.entries() == []
+
+
 def test_cli_export_clear_import(cache, tmp_path, capsys):
     cache.put_winner(make_winner())
     exported = tmp_path / "out.json"

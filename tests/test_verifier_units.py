@@ -1741,6 +1741,20 @@ def test_every_reason_is_printable_text():
     assert len(shortened("\x1b" * 5000)) < 4100  # cut after escaping: an escape never makes it longer than the cap
 
 
+def test_a_reason_holds_no_character_shown_otherwise_than_read():
+    """Round attack46 (round46_feedback_format_characters): round 42 escaped control characters and lone surrogates
+    only, so a right-to-left override, zero-width, tag and separator characters and a Hangul filler, spelled with ASCII
+    escapes in a raised message, reached the reason raw (`autotriton verify` printed them to the terminal). Every
+    character `shown_otherwise` but newline and tab is now written as its escape; visible non-ASCII text stays."""
+    from autotriton_backend.verdict import shortened, shown_otherwise
+
+    raised = "ValueError: \u202e\u2066 TCERROC\u2069 \u200b\ufeff\U000e0041 \u2028\u00a0\xad x\u3164 é ≤ 😀\n\tend"
+    reason = shortened(raised)
+    assert reason == ("ValueError: \\u202e\\u2066 TCERROC\\u2069 \\u200b\\ufeff\\U000e0041 \\u2028\\xa0\\xad "
+                      "x\\u3164 é ≤ 😀\n\tend")
+    assert not [c for c in reason if c not in "\n\t" and shown_otherwise(c)]
+
+
 def test_a_view_between_integer_types_of_opposite_signedness_is_a_conversion():
     """Round attack42 (round42_int8_view_is_the_cast): uint8 codes read as int8 are `x.to(torch.int8)`, the wrapping
     cast, which the monitor refuses when it is spelled `.to`; views between dtypes of one size that change no value

@@ -30,7 +30,7 @@ from triton.language.extra import libdevice
 from triton.runtime import interpreter
 
 from ..task import parse_source, python_lines, source_scopes
-from ..verdict import Check, shortened
+from ..verdict import Check, shortened, shown_otherwise
 from .monitors import TABLE_BITS, information
 
 # The only import forms a candidate may use, as (module, alias) pairs.
@@ -195,14 +195,10 @@ MAX_SOURCE_BYTES = 256 * 1024
 # The widest integer literal ast.unparse writes: Python converts at most 4,300 decimal digits to text.
 MAX_INT_BITS = int(4300 * math.log2(10))
 FOREIGN_LINE_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
-# What a terminal or an editor shows otherwise than Python reads it: control characters but tab, newline and carriage
-# return (an escape sequence in a comment retitled the terminal, wrote its clipboard and erased the line shown when
-# `autotriton cache show` printed a verified kernel's source), and the bidirectional controls that reorder the text a
-# reviewer reads ("Trojan Source"). A verified source is code a person reads in a cache listing, a log or an editor
-# before it runs in their process (tests/attacks/round43_source_terminal_escapes.py); no honest answer holds one (none
-# of 13,372 training records, none of the test and example files): refused as `hacked`.
-HIDDEN_CHARACTERS = re.compile("[\x00-\x08\x0e-\x1b\x1f\x7f-\x84\x86-\x9f\u061c\u200e\u200f\u202a-\u202e"
-                               "\u2066-\u2069]")
+# A carriage return not followed by a newline: Python ends the line there, a terminal returns to the line's start and
+# prints the next line over it, so `out = x + y\r        # (relu below)` showed a comment where Python ran code
+# (tests/test_cache.py::test_a_source_shown_otherwise_than_python_reads_it_is_never_cached). CRLF stays allowed.
+LONE_CARRIAGE_RETURN = re.compile("\r(?!\n)")
 # Values a tuple, list or set literal may spell out (`_literal_values`): past it, a table of results computed ahead.
 TABLE_VALUES = 64
 
@@ -236,11 +232,11 @@ def _checks(source: str) -> tuple[Check, ...]:
         return (Check("syntax", True), Check("gate", False, f"the answer holds U+{ord(foreign.group()):04X}, a line "
                                          "break to some readers of source and not to Python: end lines with \\n only",
                                          hacked=True))
-    hidden = HIDDEN_CHARACTERS.search(source)
-    if hidden:
-        return (Check("syntax", True), Check("gate", False, f"the answer holds U+{ord(hidden.group()):04X}, a control "
-                                         "character that terminals and editors show otherwise than Python reads "
-                                         "it: write it as an escape in a string, or leave it out", hacked=True))
+    hidden = _hidden(source)
+    if hidden is not None:
+        return (Check("syntax", True), Check("gate", False, f"the answer holds {hidden}, which terminals and editors "
+                                         "show otherwise than Python reads it: write it as an escape in a string, "
+                                         "or leave it out", hacked=True))
     try:
         tree, scopes = parse_source(source), source_scopes(source)
     except SyntaxError as exc:
@@ -268,6 +264,22 @@ def _checks(source: str) -> tuple[Check, ...]:
         return Check("syntax", True), Check("gate", False, shortened(str(refused)), hacked=refused.hacked)
     problem = _structure_problem(tree)
     return Check("syntax", True), Check("gate", True), Check("structure", problem is None, problem or "")
+
+
+def _hidden(source: str) -> str | None:
+    """What of the source a person reads otherwise than Python runs it (`verdict.shown_otherwise`: controls but tab,
+    newline and carriage return, bidirectional and zero-width characters, tag characters, letters drawn as nothing; a
+    lone carriage return), named, or None. A verified source is code a person reads in a cache listing, a log or an
+    editor before it runs in their process: an escape sequence in a comment retitled the terminal, wrote its clipboard
+    and erased the line shown when `autotriton cache show` printed it (tests/attacks/round43_source_terminal_escapes.py),
+    and a bidirectional control reorders what a reviewer reads ("Trojan Source"). No honest answer holds one (none of
+    the 16,234 direct-teacher records, which are ASCII, nor a test or example file): refused as `hacked`. A lone
+    surrogate is left to the parser, which cannot encode it (`syntax`)."""
+    found = [c for c in set(source) if c not in "\t\n\r" and not "\ud800" <= c <= "\udfff" and shown_otherwise(c)]
+    if found:
+        return f"U+{ord(min(found, key=source.index)):04X}"
+    lone = LONE_CARRIAGE_RETURN.search(source)
+    return None if lone is None else "a carriage return with no newline after it"
 
 
 class _Gate:
