@@ -26,6 +26,7 @@ from autotriton_backend.task import KernelTask, TaskError
 from autotriton_backend.verdict import FAILURE_CLASSES, Verdict
 from autotriton_backend.verifier.pool import VerifyOptions, shared_pool
 
+from .metrics import ran
 from .recipe import Rewards
 
 COMPONENTS = ("format", "gate", "ran", "correct", "speed", "hacked")
@@ -114,11 +115,6 @@ def _device(configured: str) -> str:
 
 def gate_passed(verdict: Verdict) -> bool:
     return not any(not c.passed and (c.name in _STATIC or c.hacked) for c in verdict.checks)
-
-
-def ran(verdict: Verdict) -> bool:
-    """Built and ran, right or wrong (a wrong shape, dtype or value included); never for a hacked one."""
-    return verdict.compiled and not verdict.hacked
 
 
 def speed(verdict: Verdict, clip: tuple[float, float]) -> float:
