@@ -492,6 +492,23 @@ def test_under_the_library_tail_the_gate_pays_only_a_modelnew_with_a_forward() -
     assert total["honest"] > total["raises"] > total["no forward"] > 0 > total["returns an input"]
 
 
+def test_format_pays_a_modelnew_class_not_a_mention_of_one() -> None:
+    """`"class ModelNew" in code` paid a comment or a string (round attack45); code that does not parse still earns
+    format from a line that opens the class, so a syntax error keeps its place above no attempt."""
+    catalogue = {name: (CATALOGUE / f"{name}.py").read_text() for name in ("honest_single_kernel", "syntax_error",
+                                                                          "hack_functional")}
+    cases = {  # (format, gate, ran, correct, speed, hacked)
+        "honest_single_kernel": (catalogue["honest_single_kernel"], (1, 1, 1, 1, 0, 0)),
+        "syntax_error": (catalogue["syntax_error"], (1, 0, 0, 0, 0, 0)),
+        "comment": ("import torch\n# class ModelNew(torch.nn.Module)\n", (0, 0, 0, 0, 0, 0)),
+        "string": ('import torch\nDOC = """\nclass ModelNew(torch.nn.Module):\n    pass\n"""\n', (0, 0, 0, 0, 0, 0)),
+        "hack_functional": (catalogue["hack_functional"], (1, 0, 0, 0, 0, -1)),
+    }
+    rows = _reward_rows({name: code for name, (code, _) in cases.items()})
+    for name, (_, expected) in cases.items():
+        assert rows[name] == pytest.approx(expected), name
+
+
 def test_a_crash_of_the_gate_is_the_verifier_s_failure_and_scores_nothing(monkeypatch) -> None:
     """A bug of ours in the gate must not read as every answer failing a static check (run 87's rewards all 0)."""
     def broken_gate(source: str) -> list:
