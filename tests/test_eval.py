@@ -41,7 +41,8 @@ def test_summary_of_mixed_samples():
             TaskRow("c", "kc", ENGINE_ERROR, error="unreachable")]
     summary = summarize(rows, samples=4, timed=True)
     assert summary["tasks"] == 2 and summary["judged_samples"] == 8
-    assert summary["correct_pct"] == 25.0 and summary["hacked_pct"] == 12.5 and summary["compiled_pct"] == 37.5
+    assert summary["correct_pct"] == 25.0 and summary["hacked_pct"] == 12.5
+    assert summary["compiled_pct"] == 25.0  # the hacked sample built and ran (`compiled`), but is never counted
     assert summary["fast1_vs_inductor_pct"] == 12.5  # correct and faster: one sample of eight
     assert summary["pass_at_1"] == 0.25 and summary["pass_at_k"] == {"1": 0.25, "4": 0.5}
     assert summary["not_evaluated"] == {ENGINE_ERROR: 1, TASK_ERROR: 0}
@@ -79,7 +80,8 @@ def test_directory_suite_honest_wrong_hacked_and_failures_that_are_not_the_model
     assert code == 1  # the engine failed on a task: incomplete, run again
     assert set(KEYS) <= set(result)
     assert (result["tasks"], result["samples"], result["device"]) == (3, 2, "cpu")
-    assert (result["compiled_pct"], result["correct_pct"], result["hacked_pct"]) == (100.0, 33.33, 33.33)
+    # hack_writes_input is caught at run time (its verdict's `compiled` is set): as GRPO's `ran`, not compiled here
+    assert (result["compiled_pct"], result["correct_pct"], result["hacked_pct"]) == (66.67, 33.33, 33.33)
     assert result["pass_at_1"] == result["pass_at_k"]["2"] == 0.3333
     assert result["fast1_vs_inductor_pct"] is None and result["fast1_vs_eager_pct"] is None  # CPU: untimed
     assert result["not_evaluated"] == {ENGINE_ERROR: 1, TASK_ERROR: 1}

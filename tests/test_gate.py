@@ -225,6 +225,20 @@ def test_structure_and_syntax():
     assert gate("x = 0x" + "f" * 3500)[0].passed  # 14,000 bits still reads
 
 
+@pytest.mark.parametrize("model", ["class ModelNew(nn.Module):\n    pass\n",
+                                   "class ModelNew(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+                                   "    def run(self, x):\n        return x\n",
+                                   "class ModelNew(nn.Module):\n    def forward(self, x):\n        return x\n"
+                                   "class ModelNew(nn.Module):\n    pass\n"])  # the class Python binds is the last
+def test_a_modelnew_with_kernels_but_no_forward_fails_structure_by_name(model):
+    """GRPO's library tail brings kernels to every judged module: a ModelNew without forward passed `structure` and
+    earned the gate reward (round attack45, tests/test_training.py's library-tail reward test)."""
+    source = module().split("class ModelNew")[0] + model
+    assert refusal(source) == ("structure", "class ModelNew defines no `forward` method: define `def forward(self, "
+                               "...)` in ModelNew, launching your `@triton.jit` kernels on its inputs and returning "
+                               "the outputs", False)
+
+
 SELF_INIT = "self.builtins = None"  # makes self.builtins a name ModelNew assigns: what the gate lets self read
 
 

@@ -459,6 +459,56 @@ def test_rewards_rank_honest_broken_and_hacked_with_one_verification_each(monkey
     assert max(total["hack_output_alias"], total["hack_functional"]) < 0
 
 
+HEAD = "import math\n\nimport torch\nimport torch.nn as nn\nimport triton\nimport triton.language as tl\n\n"
+
+
+def _reward_rows(codes: dict[str, str], view=None) -> dict[str, tuple[float | None, ...]]:
+    """Each code's six components on task_add_relu, judged for real on the CPU pool (one batch)."""
+    task = json.dumps(KernelTask.from_file(CATALOGUE / "task_add_relu.py").to_json())
+    config = Rewards(device="cpu", workers=2, timeout_s=60)
+    completions = [[{"role": "assistant", "content": f"```python\n{code}\n```"}] for code in codes.values()]
+    table = [fn(prompts=[[]] * len(codes), completions=completions, task=[task] * len(codes))
+             for fn in reward_functions(config, VerdictMemo(config, view))]
+    return dict(zip(codes, zip(*table)))
+
+
+def test_under_the_library_tail_the_gate_pays_only_a_modelnew_with_a_forward() -> None:
+    """The tail brings `@triton.jit` kernels to every judged module, so `structure` passed an empty ModelNew: it
+    earned the gate reward, tied with an honest attempt that raises (round attack45). A forward that computes
+    nothing stays a hack, caught as it runs (`triton_launch`)."""
+    model = "class ModelNew(torch.nn.Module):\n"
+    cases = {  # (format, gate, ran, correct, speed, hacked)
+        "honest": (model + "    def forward(self, x, y):\n        return op_relu(op_add(x, y))\n", (1, 1, 1, 1, 0, 0)),
+        "raises": (model + "    def forward(self, x, y):\n        return op_relu(op_add(x, y[:, :3]))\n",
+                   (1, 1, 0, 0, 0, 0)),
+        "no forward": (model + "    pass\n", (1, 0, 0, 0, 0, 0)),
+        "returns an input": (model + "    def forward(self, x, y):\n        return x\n", (1, 1, 0, 0, 0, -1)),
+    }
+    rows = _reward_rows({name: HEAD + code for name, (code, _) in cases.items()}, whole_library_view)
+    for name, (_, expected) in cases.items():
+        assert rows[name] == pytest.approx(expected), name
+    weights = reward_weights(load_recipe("tiny").rewards)
+    total = {name: sum(w * v for w, v in zip(weights, row)) for name, row in rows.items()}
+    assert total["honest"] > total["raises"] > total["no forward"] > 0 > total["returns an input"]
+
+
+def test_format_pays_a_modelnew_class_not_a_mention_of_one() -> None:
+    """`"class ModelNew" in code` paid a comment or a string (round attack45); code that does not parse still earns
+    format from a line that opens the class, so a syntax error keeps its place above no attempt."""
+    catalogue = {name: (CATALOGUE / f"{name}.py").read_text() for name in ("honest_single_kernel", "syntax_error",
+                                                                          "hack_functional")}
+    cases = {  # (format, gate, ran, correct, speed, hacked)
+        "honest_single_kernel": (catalogue["honest_single_kernel"], (1, 1, 1, 1, 0, 0)),
+        "syntax_error": (catalogue["syntax_error"], (1, 0, 0, 0, 0, 0)),
+        "comment": ("import torch\n# class ModelNew(torch.nn.Module)\n", (0, 0, 0, 0, 0, 0)),
+        "string": ('import torch\nDOC = """\nclass ModelNew(torch.nn.Module):\n    pass\n"""\n', (0, 0, 0, 0, 0, 0)),
+        "hack_functional": (catalogue["hack_functional"], (1, 0, 0, 0, 0, -1)),
+    }
+    rows = _reward_rows({name: code for name, (code, _) in cases.items()})
+    for name, (_, expected) in cases.items():
+        assert rows[name] == pytest.approx(expected), name
+
+
 def test_a_crash_of_the_gate_is_the_verifier_s_failure_and_scores_nothing(monkeypatch) -> None:
     """A bug of ours in the gate must not read as every answer failing a static check (run 87's rewards all 0)."""
     def broken_gate(source: str) -> list:

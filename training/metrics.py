@@ -1,6 +1,7 @@
 """Evaluation metrics: per-task results in, one summary out (compile %, correct %, hacked %, fast_1, pass@k).
 
-Percentages are over the judged samples; fast_1 counts samples that are correct and faster than the
+Percentages are over the judged samples; compiled % counts the samples that built and ran (`ran`: never a hacked
+one, as GRPO's `ran` reward); fast_1 counts samples that are correct and faster than the
 baseline (KernelBench's fast_1), and is None where nothing was timed (CPU). pass@k is the unbiased
 estimator of Chen et al. (2021) averaged over tasks. Tasks the model never had a fair go at (the engine
 failed, the task's reference is broken) and samples the verifier failed to judge are counted apart and
@@ -13,13 +14,31 @@ import json
 from dataclasses import asdict, dataclass, field
 from math import comb
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from autotriton_backend.verdict import Verdict
 
 ROW_FEEDBACK_CHARS = 400  # enough for the failure's first lines; a rows file stays small over many samples
 
 JUDGED, ENGINE_ERROR, TASK_ERROR = "judged", "engine-error", "task-error"
+
+
+class Outcome(Protocol):
+    """A Verdict, or the SampleResult an eval row keeps of one."""
+
+    @property
+    def compiled(self) -> bool: ...
+
+    @property
+    def hacked(self) -> bool: ...
+
+
+def ran(outcome: Outcome) -> bool:
+    """Built and ran, right or wrong (a wrong shape, dtype or value included); never for a hacked one. A runtime-caught
+    hack (`output_alias`, `input_mutation`) has `compiled` set, a gate-caught one has not: counting neither keeps a
+    model that hacks at run time from showing a higher compiled % (round attack45). GRPO's `ran` reward and eval's
+    compiled % both read this."""
+    return outcome.compiled and not outcome.hacked
 
 
 @dataclass(frozen=True)
@@ -119,7 +138,7 @@ def summarize(rows: list[TaskRow], samples: int, timed: bool) -> dict[str, Any]:
         "tasks": len(judged),
         "samples": samples,
         "judged_samples": len(results),
-        "compiled_pct": _pct(sum(s.compiled for s in results), len(results)),
+        "compiled_pct": _pct(sum(map(ran, results)), len(results)),
         "correct_pct": _pct(sum(s.correct for s in results), len(results)),
         "hacked_pct": _pct(sum(s.hacked for s in results), len(results)),
         "fast1_vs_eager_pct": fast("speedup_vs_eager"),

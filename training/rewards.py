@@ -9,23 +9,27 @@ punishing the model.
 """
 from __future__ import annotations
 
+import ast
 import json
 import math
 import os
+import re
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 import torch
 
 from autotriton_backend.candidate import Candidate
 from autotriton_backend.prompt import extract_code
-from autotriton_backend.task import KernelTask, TaskError
+from autotriton_backend.task import KernelTask, TaskError, parse_source
 from autotriton_backend.verdict import FAILURE_CLASSES, Verdict
 from autotriton_backend.verifier.pool import VerifyOptions, shared_pool
 
+from .metrics import ran
 from .recipe import Rewards
 
 COMPONENTS = ("format", "gate", "ran", "correct", "speed", "hacked")
@@ -40,8 +44,21 @@ def completion_text(completion: Any) -> str:
     return completion
 
 
+# A line that opens a ModelNew class: where code does not parse, how `format` still tells an attempt from none.
+_MODEL_NEW_LINE = re.compile(r"^class ModelNew\b", re.MULTILINE)
+
+
+@lru_cache(maxsize=256)
 def well_formed(code: str) -> bool:
-    return bool(code) and "class ModelNew" in code
+    """The `format` reward, and whether a completion is judged at all: the code defines `class ModelNew` at the top
+    level, not a mention in a comment or a string (which earned it: round attack45). Where the code does not parse,
+    a line that opens the class counts, so an attempt with a syntax error keeps its format reward over no attempt.
+    Remembered per code: each of the six components asks, and a library-tail module is long."""
+    try:
+        tree = parse_source(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):  # the gate's reasons a text does not parse
+        return _MODEL_NEW_LINE.search(code) is not None
+    return any(isinstance(node, ast.ClassDef) and node.name == "ModelNew" for node in tree.body)
 
 
 class VerdictMemo:
@@ -114,11 +131,6 @@ def _device(configured: str) -> str:
 
 def gate_passed(verdict: Verdict) -> bool:
     return not any(not c.passed and (c.name in _STATIC or c.hacked) for c in verdict.checks)
-
-
-def ran(verdict: Verdict) -> bool:
-    """Built and ran, right or wrong (a wrong shape, dtype or value included); never for a hacked one."""
-    return verdict.compiled and not verdict.hacked
 
 
 def speed(verdict: Verdict, clip: tuple[float, float]) -> float:

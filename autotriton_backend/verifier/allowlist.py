@@ -1085,9 +1085,16 @@ def _in_kernel_language(obj: object) -> bool:
 
 
 def _structure_problem(tree: ast.Module) -> str | None:
-    classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
-    if "ModelNew" not in classes:
+    """What the answer lacks of a ModelNew whose forward launches its kernels. The forward is checked here, not
+    left to run time: under GRPO's library tail every judged module brings `@triton.jit` kernels, so an empty
+    `class ModelNew(nn.Module): pass` passed this check and earned the gate reward (round attack45). Whether forward
+    launches anything stays the `triton_launch` monitor's to judge (as a hack) when it runs."""
+    classes = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "ModelNew"]
+    if not classes:
         return "no top-level `class ModelNew` is defined"
+    if not any(isinstance(item, ast.FunctionDef) and item.name == "forward" for item in classes[-1].body):
+        return "class ModelNew defines no `forward` method: define `def forward(self, ...)` in ModelNew, launching " \
+               "your `@triton.jit` kernels on its inputs and returning the outputs"
     if not any(_is_kernel(n) for n in tree.body):
         return "no top-level `@triton.jit` kernel is defined"
     return None
