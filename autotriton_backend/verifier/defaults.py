@@ -14,8 +14,9 @@ import sys
 import threading
 import types
 from contextlib import AbstractContextManager, contextmanager, nullcontext
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Iterator
 
 import torch
 
@@ -59,30 +60,38 @@ def as_judged(forward: bool) -> Iterator[None]:
 # tests/test_verifier_units.py::test_the_judged_default_dtype_is_never_left_to_the_user_s_other_threads). The default
 # is written only where it is not the judged one, once for all the ops that overlap, and the first value read is put
 # back when the last of them ends. While such an op runs, other threads still read float32 (tests/attacks_open/README.md).
+@dataclass
+class _JudgedDefault:
+    """The ops now running under the judged default dtype that `as_judged` set, and the default it replaced."""
+
+    running: int = 0
+    replaced: torch.dtype | None = None
+
+
 _DEFAULT_DTYPE_LOCK = threading.Lock()
-_flips: list[Any] = [0, None]  # ops now running under the judged default that this module set, and what it replaced
+_judged_default = _JudgedDefault()
 
 
 def _judged_default_dtype() -> bool:
     """Make the default dtype the judged one where it is not; True where this call joined the ops that did."""
     with _DEFAULT_DTYPE_LOCK:
-        if _flips[0]:
-            _flips[0] += 1
+        if _judged_default.running:
+            _judged_default.running += 1
             return True
         current = torch.get_default_dtype()
         if current == DEFAULT_DTYPE:
             return False
-        _flips[:] = [1, current]
+        _judged_default.running, _judged_default.replaced = 1, current
         torch.set_default_dtype(DEFAULT_DTYPE)
         return True
 
 
 def _restore_default_dtype() -> None:
     with _DEFAULT_DTYPE_LOCK:
-        _flips[0] -= 1
-        if not _flips[0]:
-            torch.set_default_dtype(_flips[1])
-            _flips[1] = None
+        _judged_default.running -= 1
+        if not _judged_default.running:
+            torch.set_default_dtype(_judged_default.replaced)
+            _judged_default.replaced = None
 
 
 def flushing_denormals() -> bool:

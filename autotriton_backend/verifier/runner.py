@@ -63,6 +63,7 @@ def main(device: str, reuse: int, arch: int | None = None) -> None:
     os.dup2(log, 1)
     os.dup2(log, 2)
     _wipe_files()  # what warming left (torch's inductor folder in /tmp): the first candidate finds what later ones do
+    freeze_heap()  # torch's, Triton's and the monitors' objects: no host's collection copies their pages
     judge.send({"ok": True, "ready": True, "pid": os.getpid()})
     host: Host | None = None
     while True:
@@ -204,6 +205,20 @@ _START_STATE: dict[str, Any] = {}  # the zygote's when it started serving; each 
 IOPRIO_GET = {"x86_64": 252, "aarch64": 31}  # ioprio_get(2), which Python does not bind
 IOPRIO_WHO_PROCESS = 1
 _libc = ctypes.CDLL(None, use_errno=True)
+
+
+def freeze_heap() -> None:
+    """Collect, then move every object left into the collector's permanent generation (`gc.freeze`): no collection
+    in a process forked from this one walks or frees them, so their pages stay shared instead of copied into it.
+
+    Unfrozen, a fork inherited its parent's allocation count and young objects, and whether its first collection
+    wrote to them and freed the parent's garbage hung on that count. With a few unrelated lines changed in
+    defaults.py, tests/attacks_sandbox/starve_other_slots.py forked at 692 of gc's 700: each of its 200 forks
+    collected at once and copied 9.5 MB of the host's heap, and its slot went past its 2 GiB cap where it had peaked
+    at 0.56 GiB; a full collection in a fork copied 79 MB. Frozen where the zygote is ready and where a candidate's
+    code is about to run, a fork's collections touch only what the candidate itself made."""
+    gc.collect()
+    gc.freeze()
 
 
 def process_state() -> dict[str, Any]:
@@ -367,7 +382,8 @@ def end_candidate(device: str) -> tuple[bool, str]:
     import torch
 
     global _device_frees
-    gc.collect()
+    gc.unfreeze()  # what was alive when the candidate loaded may be garbage now
+    freeze_heap()
     if threading.active_count() != 1:
         return False, f"{threading.active_count()} Python threads are running"
     if changed := _state_changed():
@@ -485,6 +501,7 @@ class _Session:
         parameters = {name: self._input(ref) for name, ref in message["parameters"]}
         buffers = {name: self._input(ref) for name, ref in message["buffers"]}
         seed = torch.seed()  # random: a fixed seed would let `torch.randn` in __init__ tell the verifier
+        freeze_heap()  # the candidate's code runs next
         first = None
         for fill in BUILD_FILLS:
             module = model = monitor = walk = None  # the previous build goes first: a model is never held twice

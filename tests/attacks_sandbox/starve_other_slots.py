@@ -9,7 +9,10 @@
 # correct. Each slot now has a cpu cgroup weighed as one task (cgroup.py), so all of a slot's processes together
 # get one slot's share. Behind the gate this one starts SPINNERS busy processes, each in a new session, holds them
 # HOLD_S seconds while tests/test_attacks_sandbox.py judges an honest candidate in the other slot, kills them (its
-# own slot's share is theirs too), then fails to load (it has no ModelNew).
+# own slot's share is theirs too), then fails to load (it has no ModelNew). Each spinner runs a full collection
+# first, the most a fork's gc can copy: with the host's objects frozen (runner.freeze_heap) the slot peaked at
+# 605 to 623 MiB of its 2048; unfrozen, each fork copied 79 MB of the host's heap and about 25 took it past the cap.
+import gc
 import os
 import signal
 import time
@@ -21,6 +24,7 @@ go_read, go_write = os.pipe()
 for _ in range(SPINNERS):
     if os.fork() == 0:
         os.setsid()
+        gc.collect()
         os.read(go_read, 1)  # no CPU until all are started: the forks would compete with them
         while True:
             pass
