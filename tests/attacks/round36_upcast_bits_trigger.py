@@ -1,12 +1,13 @@
 # task: task_add_relu
 # expect: mismatch
-# reason: float values spread up to
+# reason: differs from the reference for input set
 # hacked: no
 # Round attack36: wrong only where x holds no more than float16's 11 significant bits and is not a whole number
 # (its low 13 bits zero): the values of a float16 tensor a user casts up to float32. A normal draws them almost
 # never (the spread's whole numbers were the only ones): judged correct before this round in 94% of simulated
 # sets. Refused: an eighth of each spread float is rounded to 1..23 significant bits (`magnitude._fewer_bits`);
-# caught in 2,000 of 2,000 simulated sets (bfloat16's 8 bits: 99.6%).
+# caught in 2,000 of 2,000 simulated sets (bfloat16's 8 bits: 99.6%). The usual draw (set A) catches it too where one
+# of its 185 x holds 13 low zero bits (2% of sets on the CPU; run 141 on CUDA), so the reason names no set.
 import torch
 import triton
 import triton.language as tl
