@@ -54,7 +54,8 @@ def resolve(task: KernelTask, device: str, cache: KernelCache, options: BackendO
     log.debug("cache lookup for task %s (%s) in %s: %s", task.key[:12], task.name, env, _describe(entry))
     if entry is not None and entry.stale:
         if options.mode == "cache":
-            return Resolution(None, "stale", "judged by another verifier; `autotriton cache verify --all` judges it again")
+            return Resolution(None, "stale", "judged by another verifier; `autotriton cache verify --all` judges "
+                                             "it again")
         rejudged = rejudge(cache, entry, VerifyOptions(device=device, timeout_s=options.verify_timeout_s))
         log.debug("task %s: stale kernel judged again: %s", task.key[:12], "kept" if rejudged.kept else rejudged.reason)
         if rejudged.verifier_failed:

@@ -76,7 +76,8 @@ def run_ls(args: argparse.Namespace) -> int:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
     stale = sum(e.stale for e in entries)
     if stale:
-        print(f"{stale} stale: judged by another verifier, not used until `autotriton cache verify --all` judges them again")
+        print(f"{stale} stale: judged by another verifier, not used until `autotriton cache verify --all` "
+              "judges them again")
     return 0
 
 
@@ -87,8 +88,9 @@ def run_show(args: argparse.Namespace) -> int:
     print(f"env         {entry.environment}")
     print(f"status      {_status(entry)}")
     if entry.is_kernel:
-        print(f"verifier    {entry.verifier or 'unknown (stored before verifiers were recorded)'}"
-              f"{'  (not this one: `autotriton cache verify` judges it again)' if entry.stale else ''}")
+        judged_by = entry.verifier or "unknown (stored before verifiers were recorded)"
+        note = "  (not this one: `autotriton cache verify` judges it again)" if entry.stale else ""
+        print(f"verifier    {judged_by}{note}")
     print(f"created     {time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(entry.created))} ({_age(entry.created)} ago)")
     if entry.is_kernel:
         prov = ", ".join(f"{k}={v}" for k, v in entry.provenance.items() if v not in ("", None))

@@ -297,7 +297,8 @@ class KernelCache:
         return self._read(cache_key(task_key, env))
 
     def put_winner(self, entry: CacheEntry) -> bool:
-        """Store a verified winner. The first writer wins; a faster verified kernel replaces it.
+        """Store a verified winner. The first writer wins; a faster verified kernel replaces it, and any winner
+        replaces a stale kernel (`_replaces`).
 
         Returns True when the entry was stored. Raises EntryError for an entry that is not a
         verified-correct kernel whose source matches its sha256 (a caller bug, not a race).
