@@ -86,6 +86,7 @@ def compile_graph(gm: fx.GraphModule, example_inputs: list[Any], options: Backen
         compiled = compile_fx(gm, example_inputs, config_patches={"post_grad_custom_pre_pass": graph_pass})
         if not graph_pass.ran:  # inductor's cached code for this record: it calls the kernels the record spliced
             compile_report().from_inductor_cache.append(len(graph_pass.record.spliced))
+        _warn_stale(graph_pass.record.stale_kernels())
     except RestartAnalysis:
         raise  # dynamo's own control flow (e.g. re-tracing with other specialisations), not a failure
     except Exception as exc:
@@ -305,6 +306,14 @@ def _warn(message: str) -> None:
 def _one_line(text: object) -> str:
     """Warnings stay one line each: an exception's multi-line text is joined."""
     return " ".join(str(text).split())
+
+
+def _warn_stale(count: int) -> None:
+    """One line per compiled graph (its record counts them, whether the pass ran or inductor served its code)."""
+    if count:
+        _warn(f"{count} cached kernel(s) for this graph were judged by another verifier (autotriton was upgraded "
+              "since) and are not used: their regions stay with inductor; run `autotriton cache verify --all` to "
+              "judge them again")
 
 
 def _warn_once(message: str) -> None:

@@ -16,6 +16,8 @@ STATUSES = {
     "slower": "searched now: a correct kernel was slower than inductor; inductor keeps the region",
     "tried-before": "an earlier search with at least this budget found nothing; inductor keeps the region",
     "not-cached": "cache mode and no cached kernel; inductor keeps the region",
+    "stale": "cache mode: the cached kernel was judged by another verifier (autotriton was upgraded since), so it is not "
+             "used; inductor keeps the region until `autotriton cache verify --all` judges it again",
     "beyond-reach": "not searched: the engine's measured reach ends short of this region (reason below); nothing "
                     "cached, a coarse region's fine parts are searched instead; the faster of eager and inductor runs "
                     "the region (inductor on CPU)",

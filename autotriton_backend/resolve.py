@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from cache.environment import environment_key
+from cache.rejudge import rejudge
 from cache.store import CacheEntry, KernelCache
 
 from .choice import EAGER, KERNEL, fastest, judged_baselines
@@ -14,6 +15,7 @@ from .partition import FINE
 from .searching import EngineUnavailable, Searcher, SearchOutcome
 from .task import KernelTask
 from .verdict import Timings
+from .verifier import VerifyOptions
 
 BaselineTimer = Callable[[KernelTask, str], Timings | None]
 
@@ -43,13 +45,26 @@ def resolve(task: KernelTask, device: str, cache: KernelCache, options: BackendO
     runs eager whatever the search does. The searcher is only built on a miss, so a cache hit never
     touches the engine. Eager and negative entries settle a search only when made with at least this
     budget. A search that could not run (engine or verifier failure) records no kernel result and raises
-    under `strict`.
+    under `strict`. A kernel another verifier judged (`CacheEntry.stale`) is never spliced as it is: cache
+    mode leaves its region to inductor, as for a miss; search mode has the running verifier judge it again
+    first (cheaper than a search), and searches as for a miss where it is dropped.
     """
     env = environment_key(device)
     entry = cache.get(task.key, env)
     log.debug("cache lookup for task %s (%s) in %s: %s", task.key[:12], task.name, env, _describe(entry))
+    if entry is not None and entry.stale:
+        if options.mode == "cache":
+            return Resolution(None, "stale", "judged by another verifier; `autotriton cache verify --all` judges "
+                                             "it again")
+        rejudged = rejudge(cache, entry, VerifyOptions(device=device, timeout_s=options.verify_timeout_s))
+        log.debug("task %s: stale kernel judged again: %s", task.key[:12], "kept" if rejudged.kept else rejudged.reason)
+        if rejudged.verifier_failed:
+            if options.strict:
+                raise EngineUnavailable(f"task {task.name}: judging its cached kernel again: {rejudged.reason}")
+            return Resolution(None, "engine-error", f"judging the cached kernel again: {rejudged.reason}")
+        entry = cache.get(task.key, env)  # stored again with this verifier's stamp, or dropped
     eager = entry if entry is not None and entry.is_eager else None
-    if entry is not None and entry.is_kernel:
+    if entry is not None and entry.is_kernel and not entry.stale:
         return Resolution(entry, "cache-hit")
     budget = search_budget(options)
     if entry is not None and _covers(entry.budget or {}, budget):
@@ -131,4 +146,6 @@ def _describe(entry: CacheEntry | None) -> str:
         return "miss"
     if entry.is_eager:
         return "eager entry"
+    if entry.stale:
+        return "winner judged by another verifier"
     return "winner" if entry.is_winner else f"negative entry (searched with {entry.budget})"

@@ -7,10 +7,10 @@ import sys
 import time
 from pathlib import Path
 
-from autotriton_backend.candidate import Candidate, Provenance
-from autotriton_backend.task import KernelTask, TaskError
-from autotriton_backend.verifier import VerifyOptions, verify
+from autotriton_backend.task import TaskError
+from autotriton_backend.verifier import VerifyOptions
 
+from .rejudge import rejudge
 from .store import CacheCorrupted, CacheEntry, KernelCache, discard_database
 
 KEY_WIDTH = 12
@@ -31,7 +31,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _add_selector(show)
     show.set_defaults(run=run_show)
 
-    check = sub.add_parser("verify", help="re-run the verifier on stored kernels; drop those that fail")
+    check = sub.add_parser("verify", help="judge stored kernels again with this verifier: re-stamp those that pass, "
+                                          "drop those that fail")
     target = check.add_mutually_exclusive_group(required=True)
     target.add_argument("key_prefix", nargs="?", help="key prefix as shown by `autotriton cache ls`")
     target.add_argument("--all", action="store_true", help="verify every winner")
@@ -73,6 +74,10 @@ def run_ls(args: argparse.Namespace) -> int:
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+    stale = sum(e.stale for e in entries)
+    if stale:
+        print(f"{stale} stale: judged by another verifier, not used until `autotriton cache verify --all` "
+              "judges them again")
     return 0
 
 
@@ -82,6 +87,10 @@ def run_show(args: argparse.Namespace) -> int:
     print(f"key         {entry.task_key}")
     print(f"env         {entry.environment}")
     print(f"status      {_status(entry)}")
+    if entry.is_kernel:
+        judged_by = entry.verifier or "unknown (stored before verifiers were recorded)"
+        note = "  (not this one: `autotriton cache verify` judges it again)" if entry.stale else ""
+        print(f"verifier    {judged_by}{note}")
     print(f"created     {time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(entry.created))} ({_age(entry.created)} ago)")
     if entry.is_kernel:
         prov = ", ".join(f"{k}={v}" for k, v in entry.provenance.items() if v not in ("", None))
@@ -102,7 +111,7 @@ def run_verify(args: argparse.Namespace) -> int:
             entries = [e for e in cache.entries() if args.env is None or e.environment == args.env]
         else:
             entries = [resolve(cache.entries(), args.key_prefix, args.env)]
-        options = VerifyOptions(device=args.device or "auto", timeout_s=args.timeout, time_kernels=False)
+        options = VerifyOptions(device=args.device or "auto", timeout_s=args.timeout)
         passed = failed = skipped = 0
         for entry in entries:
             label = f"{entry.task_key[:KEY_WIDTH]}  {entry.environment}"
@@ -111,21 +120,20 @@ def run_verify(args: argparse.Namespace) -> int:
                 print(f"SKIP  {label}  ({reason})")
                 skipped += 1
                 continue
-            candidate = Candidate(entry.source, Provenance(**entry.provenance))
             try:
-                verdict = verify(KernelTask.from_json(entry.task), candidate, options)
+                judged = rejudge(cache, entry, options, drop=not args.keep)
             except TaskError as exc:  # the task broke, not the kernel: keep the entry
                 print(f"ERROR {label}  (task no longer runs: {exc})")
                 failed += 1
                 continue
-            if verdict.correct:
-                print(f"PASS  {label}  on {verdict.device}")
+            where = f"{label}  on {judged.verdict.device}"
+            if judged.kept:
+                note = "  re-stamped" if entry.stale and judged.restamped else (
+                    "  still stale: judged on another environment's device" if entry.stale else "")
+                print(f"PASS  {where}{note}")
                 passed += 1
                 continue
-            check = verdict.failed_check
-            reason = f"{check.name}: {check.reason}" if check else "no checks ran"
-            dropped = not args.keep and cache.remove(entry.key)
-            print(f"FAIL  {label}  on {verdict.device}  ({reason.splitlines()[0]}){'  dropped' if dropped else ''}")
+            print(f"FAIL  {where}  ({judged.reason}){'  dropped' if judged.dropped else ''}")
             failed += 1
     print(f"{passed} passed, {failed} failed, {skipped} skipped")
     return 1 if failed else 0
@@ -188,7 +196,7 @@ def resolve(entries: list[CacheEntry], prefix: str, env: str | None = None) -> C
 
 
 def _status(entry: CacheEntry) -> str:
-    return "eager" if entry.is_eager else "winner" if entry.is_winner else "negative"
+    return "eager" if entry.is_eager else "stale" if entry.stale else "winner" if entry.is_winner else "negative"
 
 
 def _age(created: float) -> str:

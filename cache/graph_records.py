@@ -19,7 +19,7 @@ import diskcache
 
 from .store import CacheEntry, KernelCache, _TextDisk, cache_key
 
-ABSENT, NEGATIVE = "-", "negative"
+ABSENT, NEGATIVE, STALE = "-", "negative", "stale"
 
 
 @dataclass
@@ -64,13 +64,20 @@ class GraphRecord:
                 return False
         return True
 
+    def stale_kernels(self) -> int:
+        """How many of the graph's tasks have a cached kernel that another verifier judged (left unused)."""
+        return sum(state.startswith(f"{STALE}:") for state in self.states.values())
+
 
 def entry_state(entry: CacheEntry | None) -> str:
-    """What a compile's outcome depends on: which kernel won (by sha256), eager, nothing yet, or a settled search."""
+    """What a compile's outcome depends on: which kernel won (by sha256) and whether the running verifier judged it
+    (a record made before an upgrade must not let inductor serve code calling a kernel now stale), eager, nothing
+    yet, or a settled search."""
     if entry is None:
         return ABSENT
     if entry.is_winner:
-        return f"{'eager' if entry.is_eager else 'kernel'}:{entry.source_sha256}"
+        kind = "eager" if entry.is_eager else STALE if entry.stale else "kernel"
+        return f"{kind}:{entry.source_sha256}"
     return NEGATIVE
 
 

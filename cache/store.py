@@ -27,6 +27,7 @@ from diskcache.core import MODE_PICKLE, UNKNOWN
 from . import auth
 from autotriton_backend.candidate import Candidate
 from autotriton_backend.verifier.allowlist import gate
+from autotriton_backend.verifier.fingerprint import verifier_fingerprint
 from autotriton_backend.task import KernelTask
 from autotriton_backend.verdict import Verdict
 
@@ -100,6 +101,7 @@ class CacheEntry:
     task: dict[str, Any] | None = None  # KernelTask JSON, so `cache verify` can re-run it
     level: str | None = None  # "coarse" or "fine": which region level the task is
     tag: str | None = None  # HMAC under this user's key (cache/auth.py); entries without a valid one are refused
+    verifier: str | None = None  # a kernel's judge: verifier_fingerprint() when it was verified; None before stamps
 
     @property
     def key(self) -> str:
@@ -116,6 +118,13 @@ class CacheEntry:
     @property
     def is_kernel(self) -> bool:
         return self.is_winner and not self.is_eager
+
+    @property
+    def stale(self) -> bool:
+        """A kernel that another verifier judged (an older one may have passed a hack this one refuses): never
+        spliced until the running verifier judges it again (cache/rejudge.py). Eager and negative entries hold no
+        code, so they are never stale."""
+        return self.is_kernel and self.verifier != verifier_fingerprint()
 
     @property
     def candidate_ms(self) -> float | None:
@@ -138,6 +147,7 @@ class CacheEntry:
             source_sha256=candidate.sha256,
             task=_plain(task.to_json()),
             level=level,
+            verifier=verifier_fingerprint(),  # the verdict came from this process's verifier
         )
 
     @staticmethod
@@ -185,14 +195,16 @@ class CacheEntry:
         if not isinstance(data, dict):
             raise EntryError("an entry must be a JSON object")
         names = {f.name for f in fields(CacheEntry)}
-        required = names - {"budget", "task", "level", "tag"}
+        required = names - {"budget", "task", "level", "tag", "verifier"}
         missing = sorted(required - data.keys())
         if missing:
             raise EntryError(f"entry lacks {', '.join(missing)}")
         return CacheEntry(**{k: v for k, v in data.items() if k in names})
 
     def content(self) -> dict[str, Any]:
-        return {k: v for k, v in asdict(self).items() if k != "tag"}
+        """What the tag covers: every field but the tag, and no `verifier` where there is none (entries signed before
+        stamps existed still authenticate, and read as stale; a stamp cannot be removed or changed without the key)."""
+        return {k: v for k, v in asdict(self).items() if k != "tag" and not (k == "verifier" and v is None)}
 
     def signed(self) -> "CacheEntry":
         self.tag = auth.tag(self.content())
@@ -285,7 +297,8 @@ class KernelCache:
         return self._read(cache_key(task_key, env))
 
     def put_winner(self, entry: CacheEntry) -> bool:
-        """Store a verified winner. The first writer wins; a faster verified kernel replaces it.
+        """Store a verified winner. The first writer wins; a faster verified kernel replaces it, and any winner
+        replaces a stale kernel (`_replaces`).
 
         Returns True when the entry was stored. Raises EntryError for an entry that is not a
         verified-correct kernel whose source matches its sha256 (a caller bug, not a race).
@@ -298,8 +311,7 @@ class KernelCache:
             if self._cache.add(entry.key, value, retry=True):
                 return True
             current = self._read(entry.key)
-            # a newer eager measurement (a longer search) replaces an older one
-            if current is None or not current.is_winner or _faster(entry, current) or (entry.is_eager and current.is_eager):
+            if current is None or not current.is_winner or _replaces(entry, current):
                 self._cache.set(entry.key, value, retry=True)
                 return True
             return False
@@ -429,6 +441,14 @@ def discard_database(directory: Path) -> None:
 def _plain(data: Any) -> Any:
     """As it will read back from JSON (tuples become lists), so a stored entry equals the one put."""
     return json.loads(json.dumps(data))
+
+
+def _replaces(new: CacheEntry, old: CacheEntry) -> bool:
+    """A winner judged by the running verifier replaces a stale one, never the reverse; then the faster one wins, and
+    a newer eager measurement (a longer search) replaces an older one."""
+    if new.stale != old.stale:
+        return old.stale
+    return _faster(new, old) or (new.is_eager and old.is_eager)
 
 
 def _faster(new: CacheEntry, old: CacheEntry) -> bool:
