@@ -58,7 +58,7 @@ def resolve(task: KernelTask, device: str, cache: KernelCache, options: BackendO
                                              "it again")
         rejudged = rejudge(cache, entry, VerifyOptions(device=device, timeout_s=options.verify_timeout_s))
         log.debug("task %s: stale kernel judged again: %s", task.key[:12], "kept" if rejudged.kept else rejudged.reason)
-        if rejudged.verifier_failed:
+        if rejudged.inconclusive:
             if options.strict:
                 raise EngineUnavailable(f"task {task.name}: judging its cached kernel again: {rejudged.reason}")
             return Resolution(None, "engine-error", f"judging the cached kernel again: {rejudged.reason}")

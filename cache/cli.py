@@ -133,7 +133,8 @@ def run_verify(args: argparse.Namespace) -> int:
                 print(f"PASS  {where}{note}")
                 passed += 1
                 continue
-            print(f"FAIL  {where}  ({judged.reason}){'  dropped' if judged.dropped else ''}")
+            kept = "  kept: the verifier failed or timed out, run verify again" if judged.inconclusive else ""
+            print(f"FAIL  {where}  ({judged.reason}){'  dropped' if judged.dropped else kept}")
             failed += 1
     print(f"{passed} passed, {failed} failed, {skipped} skipped")
     return 1 if failed else 0

@@ -20,6 +20,11 @@ from .environment import environment_key
 from .store import CacheEntry, KernelCache
 
 
+# Failures that say nothing lasting about a kernel: the verifier's own, and a timeout (a loaded machine makes one of a
+# kernel that was fast when stored). The entry stays as it was, stale, rather than a kernel lost to a transient.
+INCONCLUSIVE = ("internal", "timeout")
+
+
 @dataclass(frozen=True)
 class Rejudgement:
     verdict: Verdict  # the running verifier's
@@ -28,9 +33,9 @@ class Rejudgement:
     dropped: bool  # refused (or now slower) and removed from the cache
 
     @property
-    def verifier_failed(self) -> bool:
-        """The verifier itself failed: says nothing about the kernel, so the entry is left as it was."""
-        return self.verdict.failure == "internal"
+    def inconclusive(self) -> bool:
+        """The verifier failed or timed out: nothing lasting about the kernel, so the entry is left as it was."""
+        return self.verdict.failure in INCONCLUSIVE
 
     @property
     def reason(self) -> str:
@@ -53,7 +58,7 @@ def rejudge(cache: KernelCache, entry: CacheEntry, options: VerifyOptions, drop:
     task = KernelTask.from_json(entry.task)
     candidate = Candidate(entry.source, Provenance(**entry.provenance))
     verdict = verify(task, candidate, options)
-    if verdict.failure == "internal":
+    if verdict.failure in INCONCLUSIVE:
         return Rejudgement(verdict, kept=False, restamped=False, dropped=False)
     if verdict.correct and fastest(verdict.timings, True) == KERNEL:
         restamped = environment_key(verdict.device) == entry.environment and cache.put_winner(

@@ -25,10 +25,11 @@ from autotriton_backend.collect import collect_tasks
 from autotriton_backend.report import compile_report, reset_report
 from autotriton_backend.task import KernelTask
 from autotriton_backend.verdict import Check, Verdict
-from autotriton_backend.verifier import verifier_fingerprint
+from autotriton_backend.verifier import VerifyOptions, verifier_fingerprint
 from autotriton_backend.verifier.fingerprint import JUDGING_MODULES, PACKAGE
 from autotriton_backend.verifier.monitors import counting_launches
 from cache.environment import environment_key
+from cache.rejudge import rejudge
 from cache.store import CacheEntry, CacheIntegrityWarning, KernelCache
 
 TESTS = Path(__file__).parent
@@ -198,3 +199,14 @@ def test_the_fingerprint_covers_what_the_verifier_judges_with_and_imports_neithe
                           cwd=PACKAGE.parent.parent)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split("\n")[:2] == [verifier_fingerprint(), "[]"]
+
+
+def test_a_kernel_that_times_out_when_judged_again_is_kept_stale_not_dropped():
+    """A timeout says nothing lasting about a kernel (a loaded machine makes one): the entry stays as it was, stale
+    and never spliced, for the next `cache verify`, instead of a kernel lost to a transient."""
+    task = add_relu_task()
+    judged_by_an_older_verifier(task, (CATALOGUE / "hack_infinite_loop.py").read_text(), None)
+    cache = KernelCache()
+    judged = rejudge(cache, cache.get(task.key, ENV), VerifyOptions(device="cpu", timeout_s=5))
+    assert judged.verdict.failure == "timeout" and judged.inconclusive and not (judged.kept or judged.dropped)
+    assert cache.get(task.key, ENV).stale
