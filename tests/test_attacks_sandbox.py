@@ -252,6 +252,28 @@ print("vsock made before" if before is True else "no vsock here", "refused after
     assert done.stdout.strip().endswith("refused after [True, True, True, True]"), (done.stdout, done.stderr)
 
 
+def test_the_seccomp_layer_refuses_file_events() -> None:
+    """file_events_on_binds' defence on its own, in a process of its own: an inotify watch and a fanotify group are
+    made before the filter (fanotify as root here; unprivileged from Linux 5.13), and after it every inotify and
+    fanotify call answers ENOSYS, as on a kernel built without them."""
+    script = """
+import ctypes, os
+from autotriton_backend.verifier import contain
+libc = ctypes.CDLL(None, use_errno=True)
+def errno(result):
+    return "made" if result >= 0 else ctypes.get_errno()
+calls = contain.SYSCALLS[os.uname().machine]
+before = errno(libc.inotify_add_watch(libc.inotify_init1(0), b"/usr", 0x100)), errno(libc.fanotify_init(0x200, 0))
+assert libc.prctl(contain.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0
+assert contain._seccomp_filter()
+after = [errno(libc.inotify_init1(0)), errno(libc.fanotify_init(0x200, 0))]
+after += [errno(libc.syscall(number, -1, 0, 0, 0, 0)) for number in calls.unsupported]  # the rest, on no fd
+print(before, set(after))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.stdout.startswith("('made', ") and done.stdout.strip().endswith("{38}"), (done.stdout, done.stderr)
+
+
 SESSION_READER = """
 import ctypes, os
 libc = ctypes.CDLL(None, use_errno=True)

@@ -14,8 +14,8 @@ when started as root: `sandbox_uid`), `rlimits` (CPU time, file size, open files
 `memory` (address space; not on a GPU, where CUDA maps a huge virtual range), `cgroup_memory`, `cgroup_pids` and
 `cgroup_cpu` (the slot's cgroups, made by the judge: `cgroup.py`; the memory, tasks and CPU share of every process
 inside together),
-`no_new_privs`, `seccomp` (no user namespaces of its own, no keyrings, io_uring or socket families that no
-namespace separates). Every process inside is undumpable (`untraceable`).
+`no_new_privs`, `seccomp` (no user namespaces of its own, no keyrings, io_uring, file events (inotify, fanotify) or
+socket families that no namespace separates). Every process inside is undumpable (`untraceable`).
 """
 from __future__ import annotations
 
@@ -265,14 +265,17 @@ class Syscalls:
     arch: int
     unshare: int
     clone: int
-    clone3: int
     refused: tuple[int, ...]  # add_key, request_key, keyctl; io_uring_setup, io_uring_enter, io_uring_register
     sockets: tuple[int, int]  # socket, socketpair: only SOCKET_FAMILIES
+    unsupported: tuple[int, ...]  # clone3; inotify_init1, inotify_add_watch, inotify_rm_watch, fanotify_init,
+    # fanotify_mark (and x86_64's inotify_init): answered as by a kernel without them
 
 
 # elsewhere the layer is absent, and the verdict says so
-SYSCALLS = {"x86_64": Syscalls(0xC000003E, 272, 56, 435, (248, 249, 250, 425, 426, 427), (41, 53)),
-            "aarch64": Syscalls(0xC00000B7, 97, 220, 435, (217, 218, 219, 425, 426, 427), (198, 199))}
+SYSCALLS = {"x86_64": Syscalls(0xC000003E, 272, 56, (248, 249, 250, 425, 426, 427), (41, 53),
+                               (435, 294, 254, 255, 300, 301, 253)),
+            "aarch64": Syscalls(0xC00000B7, 97, 220, (217, 218, 219, 425, 426, 427), (198, 199),
+                                (435, 26, 27, 28, 262, 263))}
 # The socket families a sandbox may make: AF_UNIX, AF_INET, AF_INET6, AF_NETLINK, all of them per network namespace.
 # Others are not: AF_VSOCK reaches the hypervisor's host (CID 2) from any network namespace of a VM guest, past
 # the `net` layer (round attack44, tests/attacks_sandbox/vsock_past_net_namespace.py); AF_ALG and the rest are only
@@ -285,7 +288,9 @@ ALLOW, ERRNO, EPERM, ENOSYS, EAFNOSUPPORT, FOREIGN_ABI = 0x7FFF0000, 0x00050000,
 def _seccomp_filter() -> bool:
     """A seccomp filter for what the namespaces leave reachable. unshare and clone may not make a user namespace,
     in which a candidate had mounted a 100 GiB tmpfs of its own (userns_tmpfs_unbounded); clone3, whose flags a
-    filter cannot read, answers ENOSYS (glibc then uses clone). The kernel's keyrings are not namespaced: a key
+    filter cannot read, answers ENOSYS (glibc then uses clone). So do inotify and fanotify: every slot binds the same
+    host folders, and a watch on them saw the judge and other slots at work (file_events_on_binds); of torch and
+    Triton only libuv, in torch's distributed store, calls them. The kernel's keyrings are not namespaced: a key
     outlived the sandbox in its uid's keyring, and the judge's session keyring, which the sandbox inherits, was
     read and written (keyring_outlives_sandbox), so add_key, request_key and keyctl are refused. io_uring is refused:
     its operations pass no seccomp filter, so any call refused here could be made through it (round attack21 found
@@ -294,14 +299,15 @@ def _seccomp_filter() -> bool:
     if os.uname().machine not in SYSCALLS:
         return False
     calls = SYSCALLS[os.uname().machine]
-    refused = [step for number in calls.refused for step in ((JUMP_EQ, 0, 1, number), (RETURN, 0, 0, ERRNO | EPERM))]
+    answered = lambda numbers, errno: [step for number in numbers  # noqa: E731
+                                       for step in ((JUMP_EQ, 0, 1, number), (RETURN, 0, 0, ERRNO | errno))]
     families = len(SOCKET_FAMILIES)  # socket and socketpair: a listed family is allowed, any other refused
     sockets = [(JUMP_EQ, 1, 0, calls.sockets[0]), (JUMP_EQ, 0, 3 + families, calls.sockets[1]), (LOAD, 0, 0, 16),
                *((JUMP_EQ, families - i, 0, family) for i, family in enumerate(SOCKET_FAMILIES)),
                (RETURN, 0, 0, ERRNO | EAFNOSUPPORT), (RETURN, 0, 0, ALLOW)]
     code = [(LOAD, 0, 0, 4), (JUMP_EQ, 1, 0, calls.arch), (RETURN, 0, 0, ERRNO | EPERM),
             (LOAD, 0, 0, 0), (JUMP_GE, 0, 1, FOREIGN_ABI), (RETURN, 0, 0, ERRNO | EPERM),
-            (JUMP_EQ, 0, 1, calls.clone3), (RETURN, 0, 0, ERRNO | ENOSYS), *refused, *sockets,
+            *answered(calls.unsupported, ENOSYS), *answered(calls.refused, EPERM), *sockets,
             (JUMP_EQ, 1, 0, calls.unshare), (JUMP_EQ, 0, 3, calls.clone),
             (LOAD, 0, 0, 16), (JUMP_SET, 0, 1, CLONE_NEWUSER), (RETURN, 0, 0, ERRNO | EPERM),
             (RETURN, 0, 0, ALLOW)]  # LOAD offsets: 0 the call's number, 4 its ABI, 16 its first argument
