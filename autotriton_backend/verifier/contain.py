@@ -8,14 +8,14 @@ kernel (unshare, mount, pivot_root through libc), so nothing needs installing. E
 ones that took effect are sent as JSON over the status socket before the command starts, so a verdict
 always says how the candidate was contained. Layers: `net` (no network), `mount` (only the scratch directory
 writable, a tmpfs of its own whose size the judge sets per task; only what Python, torch, Triton and the GPU need
-visible), `pid` (the command is init of its own PID namespace: when it exits, everything it started dies), `ipc`,
-`ipc_limits` (no SysV shared memory or message queues), `uts` (a hostname of its own), `uid` (a uid/gid of its own
-when started as root: `sandbox_uid`), `rlimits` (CPU time, file size, open files, processes, no core files),
-`memory` (address space; not on a GPU, where CUDA maps a huge virtual range), `cgroup_memory`, `cgroup_pids` and
-`cgroup_cpu` (the slot's cgroups, made by the judge: `cgroup.py`; the memory, tasks and CPU share of every process
-inside together),
-`no_new_privs`, `seccomp` (no user namespaces of its own, no keyrings, io_uring, file events (inotify, fanotify) or
-socket families that no namespace separates). Every process inside is undumpable (`untraceable`).
+visible: no cgroup counters, and at /inputs only the folder of the task being judged), `pid` (the command is init of
+its own PID namespace: when it exits, everything it started dies), `ipc`, `ipc_limits` (no SysV shared memory or
+message queues), `uts` (a hostname of its own), `uid` (a uid/gid of its own when started as root: `sandbox_uid`),
+`rlimits` (CPU time, file size, open files, processes, no core files), `memory` (address space; not on a GPU, where
+CUDA maps a huge virtual range), `cgroup_memory`, `cgroup_pids` and `cgroup_cpu` (the slot's cgroups, made by the
+judge: `cgroup.py`; the memory, tasks and CPU share of every process inside together), `no_new_privs`, `seccomp` (no
+user namespaces of its own, no keyrings, io_uring, file events (inotify, fanotify) or socket families that no
+namespace separates). Every process inside is undumpable (`untraceable`).
 """
 from __future__ import annotations
 
@@ -32,7 +32,8 @@ from pathlib import Path
 
 CLONE_NEWNS, CLONE_NEWUTS, CLONE_NEWIPC = 0x00020000, 0x04000000, 0x08000000
 CLONE_NEWUSER, CLONE_NEWPID, CLONE_NEWNET = 0x10000000, 0x20000000, 0x40000000
-MS_RDONLY, MS_NOSUID, MS_NODEV, MS_BIND, MS_REC, MS_PRIVATE, MS_REMOUNT = 1, 2, 4, 4096, 16384, 1 << 18, 32
+MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_BIND, MS_REC = 1, 2, 4, 8, 4096, 16384
+MS_PRIVATE, MS_REMOUNT = 1 << 18, 32
 MNT_DETACH = 2
 SYS_FSCONFIG, SYS_FSPICK, FSPICK_CLOEXEC, FSPICK_EMPTY_PATH = 431, 433, 0x1, 0x8
 FSCONFIG_SET_STRING, FSCONFIG_CMD_RECONFIGURE = 1, 7
@@ -41,6 +42,10 @@ PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_SET_SECCOMP, PR_SET_NO_NEW_PRIVS, SECCOMP_
 SANDBOX_UIDS = 1 << 30  # the first of the uids sandboxes run as; no account has one this high
 SCRATCH = "/scratch"  # where the candidate sees its writable directory
 INPUTS = "/inputs"  # where it sees the judge's input files, read-only
+# Where /sys shows the host's cgroups: every slot's counters (memory, tasks, CPU time), read by any other slot's
+# candidate (tests/attacks_sandbox/other_slots_cgroups.py). The sandbox sees an empty folder there: nothing it runs
+# needs them (of torch and Triton only libuv, in torch's distributed store, reads them, and takes none as no limit).
+CGROUPS = "/sys/fs/cgroup"
 DEVICES = ("null", "zero", "full", "random", "urandom")
 ETC_FILES = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "alternatives")  # not passwd: USER is set
 
@@ -157,6 +162,8 @@ def _build_root(config: ContainConfig, root: str) -> None:
     paths += [f"/etc/{name}" for name in ETC_FILES if os.path.lexists(f"/etc/{name}")]
     for path in sorted(set(paths), key=lambda p: (p.count("/"), p)):
         _bind(path, root, read_only=True)
+    if os.path.isdir(root + CGROUPS):
+        _mount("tmpfs", root + CGROUPS, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=0755,size=4k")
     os.makedirs(root + SCRATCH)  # a tmpfs, not a folder of the judge's /dev/shm, which had no size limit of its
     # own (round16_scratch_fills_host_shm: 3 GiB held in host memory); the judge reaches it through the fd `enter`
     # returns, and resizes it to each task's outputs
