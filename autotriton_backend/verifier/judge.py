@@ -251,11 +251,11 @@ class _Session:
         scale = 1.0 + reference.input_bytes / 1e9
         self.run_timeout = job.timeout_s + SECONDS_PER_GB * scale
         box.resize(_slot_size(reference, judge.device))
-        box.show_inputs(reference.directory)
         self.asked = False  # whether the sandbox has been sent this candidate (then it must be told `end`)
 
     def run(self) -> None:
         ref = self.reference
+        self.box.show_inputs(ref.directory)  # the judge hides them when the session ends
         self._ask({"op": "load", "dir": ref.directory.name, "source": self.job.source,
                    "init_inputs": ref.init_inputs, "parameters": ref.parameters, "buffers": ref.buffers,
                    "outputs": len(ref.trials[0].native), "max_elements": self._max_elements(),
