@@ -28,8 +28,9 @@ HERE = Path(__file__).parent
 CROWD = HERE / "attacks_sandbox" / "crowd_other_slots.py"  # judged beside an honest candidate, in its own test
 HOG = HERE / "attacks_sandbox" / "fork_memory_past_cap.py"  # GBs of memory: judged alone, in its own test
 STARVE = HERE / "attacks_sandbox" / "starve_other_slots.py"  # judged beside an honest candidate, in its own test
+OTHER_TASKS = HERE / "attacks_sandbox" / "inputs_of_other_tasks.py"  # judged after and beside another task
 ATTACKS = sorted(p for p in (HERE / "attacks_sandbox").glob("*.py")
-                 if not p.name.startswith(("gpu_", "probe_")) and p not in (CROWD, HOG, STARVE))
+                 if not p.name.startswith(("gpu_", "probe_")) and p not in (CROWD, HOG, STARVE, OTHER_TASKS))
 PROBE = HERE / "attacks_sandbox" / "probe_scratch_is_clean.py"  # judged after an attack, in the same slot
 GPU_ATTACKS = sorted((HERE / "attacks_sandbox").glob("gpu_*.py"))  # replies to the timing request
 TASKS = HERE / "catalogue"
@@ -111,6 +112,26 @@ def test_a_candidate_cannot_use_up_another_slots_processes() -> None:
     assert header(CROWD, "reason") in failed.reason and crowded.stage_seconds["load"] > 30, crowded.stage_seconds
 
 
+def test_a_candidate_sees_only_the_inputs_of_the_task_it_is_judged_on() -> None:
+    """inputs_of_other_tasks' defence: with another task's input sets held by the judge (judged before) and being
+    judged in the other slot meanwhile, a candidate's /inputs holds one folder, its own task's. Before, it listed and
+    read the other task's secret inputs."""
+    task, other = (KernelTask.from_file(TASKS / f"{name}.py") for name in ("task_add_relu", "task_gelu"))
+    honest_other = Candidate((TASKS / "honest_round31_erf_gelu.py").read_text())
+    with VerifierPool("cpu", workers=2) as pool:
+        held = pool.submit(other, honest_other, OPTIONS).result(VERDICT_TIMEOUT_S)
+        gated = pool.submit(task, Candidate(OTHER_TASKS.read_text()), OPTIONS)
+        beside = pool.submit(other, honest_other, OPTIONS)
+        attack = pool.submit(task, Candidate(OTHER_TASKS.read_text()), OPTIONS, static_gate=False)
+        verdict, judged = attack.result(VERDICT_TIMEOUT_S), beside.result(VERDICT_TIMEOUT_S)
+    assert held.correct and judged.correct, (held.feedback, judged.feedback)
+    assert gated.result().failed_check.name == header(OTHER_TASKS, "expect")
+    failed = verdict.failed_check
+    assert failed is not None and failed.name == header(OTHER_TASKS, "behind the gate"), failed
+    assert header(OTHER_TASKS, "reason") in failed.reason and other.key[:12] not in failed.reason, failed.reason
+    assert task.key[:12] in failed.reason, failed.reason  # its own folder, readable as before
+
+
 def test_a_candidate_cannot_starve_another_slot_of_cpu() -> None:
     """starve_other_slots' defence: while one slot's candidate keeps 200 processes spinning, each in a session (an
     autogroup) of its own, an honest candidate in the other slot is judged before that hold ends: each slot's
@@ -169,8 +190,7 @@ def test_the_scratch_is_a_tmpfs_only_the_sandbox_mounts_sized_by_the_judge(tmp_p
     """scratch_fills_host_shm's defence on its own: the scratch tmpfs is not under the judge's folders, starts at
     the default size, grows in place for a task, and one that already holds more than a new size is restarted
     at that size instead (a candidate's leftovers never make the next one's scratch too small)."""
-    (tmp_path / "in").mkdir()
-    box = Sandbox(tmp_path, 0, "cpu", tmp_path / "in")
+    box = Sandbox(tmp_path, 0, "cpu")
 
     def size() -> int:
         stats = os.statvfs(box.scratch)
@@ -250,6 +270,28 @@ print("vsock made before" if before is True else "no vsock here", "refused after
 """
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert done.stdout.strip().endswith("refused after [True, True, True, True]"), (done.stdout, done.stderr)
+
+
+def test_the_seccomp_layer_refuses_file_events() -> None:
+    """file_events_on_binds' defence on its own, in a process of its own: an inotify watch and a fanotify group are
+    made before the filter (fanotify as root here; unprivileged from Linux 5.13), and after it every inotify and
+    fanotify call answers ENOSYS, as on a kernel built without them."""
+    script = """
+import ctypes, os
+from autotriton_backend.verifier import contain
+libc = ctypes.CDLL(None, use_errno=True)
+def errno(result):
+    return "made" if result >= 0 else ctypes.get_errno()
+calls = contain.SYSCALLS[os.uname().machine]
+before = errno(libc.inotify_add_watch(libc.inotify_init1(0), b"/usr", 0x100)), errno(libc.fanotify_init(0x200, 0))
+assert libc.prctl(contain.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0
+assert contain._seccomp_filter()
+after = [errno(libc.inotify_init1(0)), errno(libc.fanotify_init(0x200, 0))]
+after += [errno(libc.syscall(number, -1, 0, 0, 0, 0)) for number in calls.unsupported]  # the rest, on no fd
+print(before, set(after))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.stdout.startswith("('made', ") and done.stdout.strip().endswith("{38}"), (done.stdout, done.stderr)
 
 
 SESSION_READER = """

@@ -90,9 +90,8 @@ def test_a_host_that_cannot_make_cgroups_gets_none(tmp_path: Path, capfd) -> Non
 
 
 def test_a_sandbox_runs_inside_its_cgroup_resized_with_it_and_one_without_claims_no_layer(tmp_path: Path) -> None:
-    (tmp_path / "in").mkdir()
-    bare = Sandbox(tmp_path / "bare", 0, "cpu", tmp_path / "in", cgroups={"memory": Hierarchy(tmp_path, 1)})
-    capped = Sandbox(tmp_path / "capped", 1, "cpu", tmp_path / "in")
+    bare = Sandbox(tmp_path / "bare", 0, "cpu", cgroups={"memory": Hierarchy(tmp_path, 1)})
+    capped = Sandbox(tmp_path / "capped", 1, "cpu")
     try:
         bare.start()
         assert bare.cgroup is None and "mount" in bare.layers

@@ -726,6 +726,26 @@ def test_a_reference_set_evicted_mid_session_keeps_its_files_until_the_session_e
         judge.close()
 
 
+def test_a_slot_shows_the_input_sets_of_one_task_at_a_time(tmp_path: Path) -> None:
+    """inputs_of_other_tasks' defence on its own: a slot's inputs folder (its /inputs) holds the folder of the task it
+    judges, as links to the judge's one copy, and nothing once the session ends, so a retired set's files go with
+    the judge's copy."""
+    from autotriton_backend.verifier.sandbox import Sandbox
+
+    first, second = tmp_path / "sets" / "first", tmp_path / "sets" / "second"
+    for folder in (first, second):
+        folder.mkdir(parents=True)
+        (folder / "A-0").write_bytes(folder.name.encode())
+    box = Sandbox(tmp_path, 0, "cpu", cgroups={})
+    box.show_inputs(first)
+    assert [p.name for p in box.inputs.iterdir()] == ["first"]
+    assert (box.inputs / "first" / "A-0").stat().st_ino == (first / "A-0").stat().st_ino
+    box.show_inputs(second)
+    assert [p.name for p in box.inputs.iterdir()] == ["second"] and (first / "A-0").stat().st_nlink == 1
+    box.hide_inputs()
+    assert list(box.inputs.iterdir()) == [] and (second / "A-0").stat().st_nlink == 1
+
+
 @pytest.mark.parametrize("tail, why", [("#" * (256 * 1024), "KiB, over"), ("# \ud800\n", "not valid UTF-8")],
                          ids=["oversized", "lone_surrogate"])
 def test_an_oversized_or_unencodable_answer_gets_a_static_verdict_not_a_crash(tail: str, why: str) -> None:

@@ -8,13 +8,13 @@ kernel (unshare, mount, pivot_root through libc), so nothing needs installing. E
 ones that took effect are sent as JSON over the status socket before the command starts, so a verdict
 always says how the candidate was contained. Layers: `net` (no network), `mount` (only the scratch directory
 writable, a tmpfs of its own whose size the judge sets per task; only what Python, torch, Triton and the GPU need
-visible), `pid` (the command is init of its own PID namespace: when it exits, everything it started dies), `ipc`,
-`ipc_limits` (no SysV shared memory or message queues), `uts` (a hostname of its own), `uid` (a uid/gid of its own
-when started as root: `sandbox_uid`), `rlimits` (CPU time, file size, open files, processes, no core files),
-`memory` (address space; not on a GPU, where CUDA maps a huge virtual range), `cgroup_memory`, `cgroup_pids` and
-`cgroup_cpu` (the slot's cgroups, made by the judge: `cgroup.py`; the memory, tasks and CPU share of every process
-inside together),
-`no_new_privs`, `seccomp` (no user namespaces of its own, no keyrings, io_uring or socket families that no
+visible: no cgroup counters, and at /inputs only the folder of the task being judged), `pid` (the command is init of
+its own PID namespace: when it exits, everything it started dies), `ipc`, `ipc_limits` (no SysV shared memory or
+message queues), `uts` (a hostname of its own), `uid` (a uid/gid of its own when started as root: `sandbox_uid`),
+`rlimits` (CPU time, file size, open files, processes, no core files), `memory` (address space; not on a GPU, where
+CUDA maps a huge virtual range), `cgroup_memory`, `cgroup_pids` and `cgroup_cpu` (the slot's cgroups, made by the
+judge: `cgroup.py`; the memory, tasks and CPU share of every process inside together), `no_new_privs`, `seccomp` (no
+user namespaces of its own, no keyrings, io_uring, file events (inotify, fanotify) or socket families that no
 namespace separates). Every process inside is undumpable (`untraceable`).
 """
 from __future__ import annotations
@@ -32,7 +32,8 @@ from pathlib import Path
 
 CLONE_NEWNS, CLONE_NEWUTS, CLONE_NEWIPC = 0x00020000, 0x04000000, 0x08000000
 CLONE_NEWUSER, CLONE_NEWPID, CLONE_NEWNET = 0x10000000, 0x20000000, 0x40000000
-MS_RDONLY, MS_NOSUID, MS_NODEV, MS_BIND, MS_REC, MS_PRIVATE, MS_REMOUNT = 1, 2, 4, 4096, 16384, 1 << 18, 32
+MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_BIND, MS_REC = 1, 2, 4, 8, 4096, 16384
+MS_PRIVATE, MS_REMOUNT = 1 << 18, 32
 MNT_DETACH = 2
 SYS_FSCONFIG, SYS_FSPICK, FSPICK_CLOEXEC, FSPICK_EMPTY_PATH = 431, 433, 0x1, 0x8
 FSCONFIG_SET_STRING, FSCONFIG_CMD_RECONFIGURE = 1, 7
@@ -41,6 +42,10 @@ PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_SET_SECCOMP, PR_SET_NO_NEW_PRIVS, SECCOMP_
 SANDBOX_UIDS = 1 << 30  # the first of the uids sandboxes run as; no account has one this high
 SCRATCH = "/scratch"  # where the candidate sees its writable directory
 INPUTS = "/inputs"  # where it sees the judge's input files, read-only
+# Where /sys shows the host's cgroups: every slot's counters (memory, tasks, CPU time), read by any other slot's
+# candidate (tests/attacks_sandbox/other_slots_cgroups.py). The sandbox sees an empty folder there: nothing it runs
+# needs them (of torch and Triton only libuv, in torch's distributed store, reads them, and takes none as no limit).
+CGROUPS = "/sys/fs/cgroup"
 DEVICES = ("null", "zero", "full", "random", "urandom")
 ETC_FILES = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "alternatives")  # not passwd: USER is set
 
@@ -157,6 +162,8 @@ def _build_root(config: ContainConfig, root: str) -> None:
     paths += [f"/etc/{name}" for name in ETC_FILES if os.path.lexists(f"/etc/{name}")]
     for path in sorted(set(paths), key=lambda p: (p.count("/"), p)):
         _bind(path, root, read_only=True)
+    if os.path.isdir(root + CGROUPS):
+        _mount("tmpfs", root + CGROUPS, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=0755,size=4k")
     os.makedirs(root + SCRATCH)  # a tmpfs, not a folder of the judge's /dev/shm, which had no size limit of its
     # own (round16_scratch_fills_host_shm: 3 GiB held in host memory); the judge reaches it through the fd `enter`
     # returns, and resizes it to each task's outputs
@@ -265,14 +272,17 @@ class Syscalls:
     arch: int
     unshare: int
     clone: int
-    clone3: int
     refused: tuple[int, ...]  # add_key, request_key, keyctl; io_uring_setup, io_uring_enter, io_uring_register
     sockets: tuple[int, int]  # socket, socketpair: only SOCKET_FAMILIES
+    unsupported: tuple[int, ...]  # clone3; inotify_init1, inotify_add_watch, inotify_rm_watch, fanotify_init,
+    # fanotify_mark (and x86_64's inotify_init): answered as by a kernel without them
 
 
 # elsewhere the layer is absent, and the verdict says so
-SYSCALLS = {"x86_64": Syscalls(0xC000003E, 272, 56, 435, (248, 249, 250, 425, 426, 427), (41, 53)),
-            "aarch64": Syscalls(0xC00000B7, 97, 220, 435, (217, 218, 219, 425, 426, 427), (198, 199))}
+SYSCALLS = {"x86_64": Syscalls(0xC000003E, 272, 56, (248, 249, 250, 425, 426, 427), (41, 53),
+                               (435, 294, 254, 255, 300, 301, 253)),
+            "aarch64": Syscalls(0xC00000B7, 97, 220, (217, 218, 219, 425, 426, 427), (198, 199),
+                                (435, 26, 27, 28, 262, 263))}
 # The socket families a sandbox may make: AF_UNIX, AF_INET, AF_INET6, AF_NETLINK, all of them per network namespace.
 # Others are not: AF_VSOCK reaches the hypervisor's host (CID 2) from any network namespace of a VM guest, past
 # the `net` layer (round attack44, tests/attacks_sandbox/vsock_past_net_namespace.py); AF_ALG and the rest are only
@@ -285,7 +295,9 @@ ALLOW, ERRNO, EPERM, ENOSYS, EAFNOSUPPORT, FOREIGN_ABI = 0x7FFF0000, 0x00050000,
 def _seccomp_filter() -> bool:
     """A seccomp filter for what the namespaces leave reachable. unshare and clone may not make a user namespace,
     in which a candidate had mounted a 100 GiB tmpfs of its own (userns_tmpfs_unbounded); clone3, whose flags a
-    filter cannot read, answers ENOSYS (glibc then uses clone). The kernel's keyrings are not namespaced: a key
+    filter cannot read, answers ENOSYS (glibc then uses clone). So do inotify and fanotify: every slot binds the same
+    host folders, and a watch on them saw the judge and other slots at work (file_events_on_binds); of torch and
+    Triton only libuv, in torch's distributed store, calls them. The kernel's keyrings are not namespaced: a key
     outlived the sandbox in its uid's keyring, and the judge's session keyring, which the sandbox inherits, was
     read and written (keyring_outlives_sandbox), so add_key, request_key and keyctl are refused. io_uring is refused:
     its operations pass no seccomp filter, so any call refused here could be made through it (round attack21 found
@@ -294,14 +306,15 @@ def _seccomp_filter() -> bool:
     if os.uname().machine not in SYSCALLS:
         return False
     calls = SYSCALLS[os.uname().machine]
-    refused = [step for number in calls.refused for step in ((JUMP_EQ, 0, 1, number), (RETURN, 0, 0, ERRNO | EPERM))]
+    answered = lambda numbers, errno: [step for number in numbers  # noqa: E731
+                                       for step in ((JUMP_EQ, 0, 1, number), (RETURN, 0, 0, ERRNO | errno))]
     families = len(SOCKET_FAMILIES)  # socket and socketpair: a listed family is allowed, any other refused
     sockets = [(JUMP_EQ, 1, 0, calls.sockets[0]), (JUMP_EQ, 0, 3 + families, calls.sockets[1]), (LOAD, 0, 0, 16),
                *((JUMP_EQ, families - i, 0, family) for i, family in enumerate(SOCKET_FAMILIES)),
                (RETURN, 0, 0, ERRNO | EAFNOSUPPORT), (RETURN, 0, 0, ALLOW)]
     code = [(LOAD, 0, 0, 4), (JUMP_EQ, 1, 0, calls.arch), (RETURN, 0, 0, ERRNO | EPERM),
             (LOAD, 0, 0, 0), (JUMP_GE, 0, 1, FOREIGN_ABI), (RETURN, 0, 0, ERRNO | EPERM),
-            (JUMP_EQ, 0, 1, calls.clone3), (RETURN, 0, 0, ERRNO | ENOSYS), *refused, *sockets,
+            *answered(calls.unsupported, ENOSYS), *answered(calls.refused, EPERM), *sockets,
             (JUMP_EQ, 1, 0, calls.unshare), (JUMP_EQ, 0, 3, calls.clone),
             (LOAD, 0, 0, 16), (JUMP_SET, 0, 1, CLONE_NEWUSER), (RETURN, 0, 0, ERRNO | EPERM),
             (RETURN, 0, 0, ALLOW)]  # LOAD offsets: 0 the call's number, 4 its ABI, 16 its first argument

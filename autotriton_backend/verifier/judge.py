@@ -106,8 +106,8 @@ class Judge:
         self.device = device
         self.base = Path(tempfile.mkdtemp(prefix="autotriton-judge-", dir=_fast_tmp()))
         os.chmod(self.base, 0o711)
-        self.inputs = self.base / "in"
-        self.inputs.mkdir(mode=0o755)
+        self.sets = self.base / "sets"  # every task's input sets; a slot sees only its task's (`Sandbox.show_inputs`)
+        self.sets.mkdir(mode=0o700)
         self.sandboxes: queue.Queue[Sandbox] = queue.Queue()
         self.references: OrderedDict[str, ReferenceSet] = OrderedDict()
         self.baselines: dict[str, Baselines] = {}
@@ -115,7 +115,7 @@ class Judge:
         self.reference_locks: dict[str, threading.Lock] = {}  # per task: one reference set built at a time
         self.baselines_lock = threading.Lock()  # one task's baselines compiled and timed at a time: see baselines_for
         sweep()  # the slot cgroups of judges killed before they removed theirs
-        boxes = [Sandbox(self.base, slot, device, self.inputs, reuse) for slot in range(slots)]
+        boxes = [Sandbox(self.base, slot, device, reuse) for slot in range(slots)]
         with ThreadPoolExecutor(max_workers=max(slots, 1)) as starter:  # warm every slot at once
             for box, error in zip(boxes, starter.map(_try_start, boxes)):
                 if error:
@@ -165,6 +165,7 @@ class Judge:
                         box.stop()
                 except SandboxFailure:
                     pass  # it is restarted on its next request
+            box.hide_inputs()
             if reference is not None:
                 self._release(reference)
             self.sandboxes.put(box)
@@ -184,7 +185,7 @@ class Judge:
                     current.active += 1
                     self.references.move_to_end(key)
                     return current
-            fresh = build_reference_set(job, self.device, self.inputs)
+            fresh = build_reference_set(job, self.device, self.sets)
             fresh.uses = fresh.active = 1
             with self.lock:
                 retired = [old] if (old := self.references.pop(key, None)) else []
@@ -254,6 +255,7 @@ class _Session:
 
     def run(self) -> None:
         ref = self.reference
+        self.box.show_inputs(ref.directory)  # the judge hides them when the session ends
         self._ask({"op": "load", "dir": ref.directory.name, "source": self.job.source,
                    "init_inputs": ref.init_inputs, "parameters": ref.parameters, "buffers": ref.buffers,
                    "outputs": len(ref.trials[0].native), "max_elements": self._max_elements(),
@@ -464,13 +466,12 @@ RAN_CHECKS = HACK_CHECKS - {"input_mutation"} | {"outputs"}
 KNOWN_CHECKS = RAN_CHECKS | {"load", "init", "weights", "compile", "runtime", "crash", "timeout"}
 
 
-def build_reference_set(job: JudgeJob, device: str, inputs_root: Path) -> ReferenceSet:
+def build_reference_set(job: JudgeJob, device: str, sets_root: Path) -> ReferenceSet:
     """Build the reference, perturb its weights, draw secret input sets and compute what they must give."""
     task = job.task
     reference, init_inputs = _reference_model(task, device)
     _perturb_weights(reference)
-    directory = Path(tempfile.mkdtemp(prefix=f"{task.key[:12]}-", dir=inputs_root))
-    os.chmod(directory, 0o755)
+    directory = Path(tempfile.mkdtemp(prefix=f"{task.key[:12]}-", dir=sets_root))
     reference64 = _wide_copy(reference, task, device)
     a = example_sizes(task)
     drawn = [(name, random_sizes(task, secrets.randbits(32), avoid=a) if task.symbols else a)

@@ -80,11 +80,12 @@ class SandboxFailure(Exception):
 
 
 class Sandbox:
-    def __init__(self, base: Path, slot: int, device: str, inputs: Path, reuse: int = 1,
+    def __init__(self, base: Path, slot: int, device: str, reuse: int = 1,
                  cgroups: dict[str, Hierarchy] | None = None) -> None:
         """`cgroups`: the hierarchies the slot's cgroups are made in (the host's by default; `{}` for none)."""
         self.device = device
-        self.inputs = inputs
+        self.inputs = base / f"inputs{slot}"  # bound at /inputs: only the folder `show_inputs` puts there
+        self.inputs.mkdir(mode=0o755, parents=True, exist_ok=True)
         self.reuse = reuse  # candidates one host process may serve (runner.Host)
         self.dir = base / f"slot{slot}"
         self.uid = sandbox_uid(os.getpid(), slot)
@@ -106,6 +107,23 @@ class Sandbox:
     @property
     def job_dir(self) -> Path:
         return self.scratch / "job"
+
+    def show_inputs(self, folder: Path) -> None:
+        """Make `folder`, the input sets of the task this slot judges next, the one folder in its /inputs. Hard links:
+        the judge writes a task's sets once for every slot, and linking them costs microseconds where a copy would
+        cost their bytes. Every slot had bound the judge's one inputs folder, where a candidate read the secret
+        inputs of every task the judge held (tests/attacks_sandbox/inputs_of_other_tasks.py)."""
+        self.hide_inputs()
+        shown = self.inputs / folder.name
+        shown.mkdir(mode=0o755)
+        for entry in os.scandir(folder):
+            os.link(entry.path, shown / entry.name, follow_symlinks=False)
+
+    def hide_inputs(self) -> None:
+        """Empty this slot's /inputs: a retired task's files then go when the judge removes them, and nothing of a
+        task outlives the session judging it. The folder stays: it is the one the sandbox has bound."""
+        for entry in os.scandir(self.inputs):
+            shutil.rmtree(entry.path)
 
     def resize(self, size: SlotSize) -> None:
         """Size the scratch tmpfs and the memory cap for a task, the live sandbox's in place. One that cannot be
