@@ -501,3 +501,20 @@ def test_the_gate_leaves_every_tree_it_reads_as_parsed(monkeypatch):
                 assert allowlist._nodes(tree) == tuple(ast.walk(tree)), path.name
                 checked += 1
     assert checked > 400
+
+
+@pytest.mark.parametrize("body, forward, name", [
+    ("", "\u0445 = x\n        return x", "\u0445"),  # Cyrillic х beside Latin x
+    ("", "\u03c3 = 1.0\n        return x", "\u03c3"),  # σ
+    ("def f(\u03b1):\n    return \u03b1\n", "return x", "\u03b1"),  # a parameter
+    ("", "self.\u0455cale = 2\n        return x", "\u0455cale"),  # an attribute with Cyrillic ѕ
+])
+def test_a_name_outside_ascii_is_refused_as_a_naming_problem(body, forward, name):
+    """A letter of another script can look like a Latin one (round attack46's open note): refused, named, not cheating."""
+    refused, reason, hacked = refusal(module(body, forward=forward))
+    assert refused == "gate" and not hacked and f"the name `{name}` is not ASCII" in reason, reason
+
+
+def test_non_ascii_text_in_strings_and_comments_still_passes():
+    forward = "# \u03c3: the spread, as in the paper\n        label = 'r\u00e9sum\u00e9'\n        return x"
+    assert refusal(module(forward=forward)) is None

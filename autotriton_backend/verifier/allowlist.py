@@ -258,12 +258,38 @@ def _checks(source: str) -> tuple[Check, ...]:
         tree, scopes = parse_source(source), source_scopes(source)
         if not tree.body:
             return (Check("syntax", False, "no code was found in the answer"),)
+    foreign = _non_ascii_name(tree)
+    if foreign is not None:
+        line, name = foreign
+        return (Check("syntax", True), Check("gate", False, f"line {line}: the name `{name}` is not ASCII: spell names "
+                                             "with ASCII letters, digits and _ (a letter of another script can look "
+                                             "like a Latin one)", hacked=False))
     try:
         _Gate(tree, source).check(scopes)
     except Refused as refused:
         return Check("syntax", True), Check("gate", False, shortened(str(refused)), hacked=refused.hacked)
     problem = _structure_problem(tree)
     return Check("syntax", True), Check("gate", True), Check("structure", problem is None, problem or "")
+
+
+# The fields of ast nodes that hold a name Python binds or looks up (Name.id, arg.arg, the def's and the alias's name,
+# Attribute.attr, keyword.arg, the import's module and alias, Global's names, a match pattern's capture).
+NAME_FIELDS = ("id", "arg", "name", "attr", "asname", "module", "names", "rest")
+
+
+def _non_ascii_name(tree: ast.Module) -> tuple[int, str] | None:
+    """The first name spelled outside ASCII, with its line, or None. A visible letter of another script can look like a
+    Latin one: `х = 0` (U+0445, Cyrillic) beside `x` binds a second name a reviewer reads as the first, in a source the
+    cache lists and a person may trust (round attack46's open note); Python's NFKC folding of names does not join them.
+    No honest answer needs one (none of the 16,234 direct-teacher records holds a non-ASCII character): refused as a
+    naming problem, not as cheating. Strings and comments may hold any character `_hidden` lets through."""
+    for node in _nodes(tree):
+        for field in NAME_FIELDS:
+            value = getattr(node, field, None)
+            for name in value if isinstance(value, list) else [value]:
+                if isinstance(name, str) and not name.isascii():
+                    return getattr(node, "lineno", 0), name
+    return None
 
 
 def _hidden(source: str) -> str | None:
