@@ -38,6 +38,7 @@ from .resolve import resolve
 from .searching import EngineUnavailable, Searcher, load_searcher
 from .splice import check_returns, eager_op, kernel_op, splice
 from .task import KernelTask
+from .verifier.defaults import DEFAULT_DTYPE, judged_default_dtype
 from .verifier.timing import interleaved_medians
 
 PASS_VERSION = "autotriton-pass/2"  # coarse then fine regions, eager as a choice, graph records
@@ -246,6 +247,10 @@ class KernelPass(CustomGraphPass):
                 return None
             op = _entry_op(entry, self.module_dir, task)
             check_returns(op, region)
+            if not entry.is_eager and not judged_default_dtype():
+                _warn_once(f"the default dtype is {torch.get_default_dtype()}; kernels run only under the "
+                           f"{DEFAULT_DTYPE} they were judged under, so spliced kernel regions run their own ops "
+                           "(eager) while it holds")
             record.choice = "eager" if entry.is_eager else "kernel"
             record.spliced = True
             record.speedup_vs_inductor = entry.speedup_vs_inductor

@@ -20,7 +20,7 @@ import torch.fx as fx
 from .partition import Region
 from .verifier import gpu_frontend  # noqa: F401  (under TRITON_INTERPRET=1: kernels run as the verifier typed them)
 from .verifier.allowlist import gate
-from .verifier.defaults import as_judged, import_candidate
+from .verifier.defaults import as_judged, import_candidate, judged_default_dtype
 from .verifier.inputs import example_sizes, judged_sizes, make_inputs
 from .task import KernelTask, load_reference
 
@@ -39,14 +39,17 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path) -> torch._ops.OpO
     name = f"k_{sha[:16]}_{task.key[:8]}"
     if name in _DEFINED:
         return _DEFINED[name]
-    models = {torch.device("cpu"): _model_on(torch.device("cpu"), source, sha, module_dir)}  # refused here, if at all
+    models: dict[torch.device, torch.nn.Module] = {}
+    if judged_default_dtype():  # built here, so that a refusal leaves the region to inductor; else at its first call
+        models[torch.device("cpu")] = _model_on(torch.device("cpu"), source, sha, module_dir)
     orders = [spec.dim_order for spec in task.inputs]
     sizes, eager = judged_sizes(task), _eager(task)
 
     def run(*args: torch.Tensor) -> Any:
         with as_judged(forward=True):
-            if not all(low <= args[i].shape[dim] <= high for i, dim, low, high in sizes):
-                # a size the verifier never drew: the region's own ops
+            if not judged_default_dtype() or not all(low <= args[i].shape[dim] <= high for i, dim, low, high in sizes):
+                # the region's own ops under a default dtype the kernel was not judged under, which no op writes (one
+                # value for every thread of the process), or at a size the verifier never drew
                 # (tests/fixtures/user_process/round34_unjudged_size_trigger.py)
                 return eager(*args)
             device = args[0].device
@@ -84,8 +87,9 @@ def _eager(task: KernelTask) -> Callable[..., Any]:
 def _define(name: str, task: KernelTask, run: Callable[..., Any],
             modes: Callable[[], AbstractContextManager[Any]]) -> torch._ops.OpOverload:
     """Define `autotriton::name` with `run` as its implementation and, as its fake, the region's reference under the
-    `modes` that `run` runs under: the dtypes a reference returns follow the process's default dtype where ATen
-    promotes a Python scalar (`ids * 0.5`), and a kernel runs under the verifier's (`check_returns`)."""
+    `modes` that `run` runs under. The dtypes it returns are the fake's under the default dtype of the moment it is
+    defined: they follow the default where ATen promotes a Python scalar (`ids * 0.5`), and so do the region's own
+    ops, which a kernel op runs under any default but the one its kernel was judged under (`check_returns`)."""
     reference = load_reference(task.source)["Model"]()
 
     def fake(*args: torch.Tensor) -> Any:
@@ -117,14 +121,14 @@ def _define(name: str, task: KernelTask, run: Callable[..., Any],
 
 
 def check_returns(op: torch._ops.OpOverload, region: Region) -> None:
-    """Refuse to splice `op` where the graph reads its outputs in other dtypes than it returns: inductor asserts an
-    extern op's sizes and strides, never its dtypes, so a float32 output read as the float64 a user's default dtype
-    made of the region gave garbage and corrupted the heap
-    (tests/fixtures/user_process/round34_default_dtype_output.py)."""
+    """Refuse to splice `op` where the graph reads its outputs in other dtypes than it returns (a graph compiled under
+    another default dtype than the op was defined under): inductor asserts an extern op's sizes and strides, never
+    its dtypes, so a float32 output read as the float64 a user's default dtype made of the region gave garbage and
+    corrupted the heap (tests/fixtures/user_process/round34_default_dtype_output.py)."""
     wanted = tuple(node.meta["val"].dtype for node in region.outputs)
     if wanted != _RETURNS[op]:
         raise ValueError(f"the graph reads the region's outputs as {wanted}, the op returns {_RETURNS[op]}: this "
-                         "process's default dtype is not the one the op was judged under")
+                         "process's default dtype is not the one the op was defined under")
 
 
 def _unaliased(outputs: Any, inputs: tuple[torch.Tensor, ...]) -> Any:

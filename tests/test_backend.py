@@ -235,15 +235,18 @@ def test_unusable_cache_directory_falls_back_to_inductor(tmp_path):
     torch.testing.assert_close(y, model(x))
 
 
-def test_a_kernel_is_spliced_only_where_the_graph_reads_the_dtypes_it_returns(tmp_path):
+@pytest.mark.parametrize("defaults", [["float64"], ["float32", "float64"]])
+def test_a_kernel_is_spliced_only_where_the_graph_reads_the_dtypes_it_returns(tmp_path, defaults):
     """An int tensor times a Python float is of the default dtype: the verifier judged this honest kernel's float32
     (tests/fixtures/user_process/round34_default_dtype_output.py), and a user's float64 graph read that buffer as
-    float64 (garbage, and a corrupted heap: hence a process of its own). The region now stays with inductor there."""
+    float64 (garbage, and a corrupted heap: hence a process of its own). Under a float64 default the op runs the
+    region's own ops (float64, no launch); an op defined under float32 is not spliced into a float64 graph at all."""
     script = textwrap.dedent("""
         import sys, torch
         from autotriton_backend import Candidate, VerifyOptions, verify
         from autotriton_backend.collect import collect_tasks
-        from autotriton_backend.report import compile_report
+        from autotriton_backend.report import compile_report, reset_report
+        from autotriton_backend.verifier.monitors import counting_launches
         from cache.environment import environment_key
         from cache.store import CacheEntry, KernelCache
 
@@ -256,18 +259,26 @@ def test_a_kernel_is_spliced_only_where_the_graph_reads_the_dtypes_it_returns(tm
         verdict = verify(found.task, candidate, VerifyOptions(device="cpu"))
         assert verdict.correct, verdict.feedback
         KernelCache().put_winner(CacheEntry.winner(found.task, candidate, verdict, environment_key("cpu")))
-        torch._dynamo.reset()
-        torch.set_default_dtype(torch.float64)
-        with torch.no_grad():
-            w = w.double()
-            got = torch.compile(model, backend="autotriton", options={"mode": "cache"})(ids, w)
-        print(got.dtype, torch.equal(got, model(ids, w)), [r.detail for r in compile_report().records])
+        for default in sys.argv[1:]:
+            torch._dynamo.reset()
+            reset_report()
+            torch.set_default_dtype(getattr(torch, default))
+            with torch.no_grad(), counting_launches() as counter:
+                w = w.to(torch.get_default_dtype())
+                got = torch.compile(model, backend="autotriton", options={"mode": "cache"})(ids, w)
+            print(default, got.dtype, torch.equal(got, model(ids, w)), counter.launches,
+                  [r.status + ": " + r.detail for r in compile_report().records if r.region.startswith("mul")])
     """)
     source = (Path(__file__).parent / "fixtures" / "user_process" / "round34_default_dtype_output.py").read_text()
-    done = subprocess.run([sys.executable, "-c", script], input=source, capture_output=True, text=True, timeout=300,
-                          env={**os.environ, "TRITON_INTERPRET": "1"})
+    done = subprocess.run([sys.executable, "-c", script, *defaults], input=source, capture_output=True, text=True,
+                          timeout=300, env={**os.environ, "TRITON_INTERPRET": "1"})
     assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.split()[:2] == ["torch.float64", "True"] and "default dtype" in done.stdout, done.stdout
+    lines = done.stdout.splitlines()[-len(defaults):]
+    if defaults == ["float64"]:  # defined under float64: spliced, and it runs the region's own ops
+        assert lines[0].split()[:4] == ["float64", "torch.float64", "True", "0"] and "cache-hit" in lines[0], lines
+    else:  # defined under float32, where its kernel runs: the float64 graph keeps inductor's code
+        assert lines[0].split()[:4] == ["float32", "torch.float32", "True", "1"], lines
+        assert lines[1].split()[:4] == ["float64", "torch.float64", "True", "0"] and "default dtype" in lines[1], lines
 
 
 def test_dynamic_shapes_splice_symbolic_tasks_that_run_at_any_batch_size():

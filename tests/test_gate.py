@@ -178,6 +178,19 @@ def test_refusals_name_the_construct(body, forward, words):
     assert words in reason
 
 
+@pytest.mark.parametrize("where", ["body", "init", "forward"])
+@pytest.mark.parametrize("call", ["torch.set_default_dtype(torch.float64)",
+                                  "torch.set_default_tensor_type(torch.DoubleTensor)",
+                                  "getattr(torch, 'set_default_dtype')(torch.float64)"])
+def test_candidate_code_never_sets_the_process_s_default_dtype(where, call):
+    """The default dtype is one value for the whole process and no op writes it (verifier/defaults.py): the verifier's
+    processes hold float32, a user's runs kernels only under float32. A candidate that set it, at import, in __init__
+    or in forward, would set it in the user's process and in a reused host for the next candidate: refused by name."""
+    parts = {"body": {"body": call}, "init": {"init": call}, "forward": {"forward": f"{call}\n        return x"}}
+    name, reason, hacked = refusal(module(**parts[where]))
+    assert name == "gate" and hacked and "is not allowed" in reason, reason
+
+
 @pytest.mark.parametrize(
     "forward, words",
     [

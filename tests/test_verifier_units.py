@@ -980,54 +980,26 @@ USER_MODES = {"as_judged": contextlib.ExitStack, "float64": lambda: _default_dty
               "default_device": lambda: torch.device("meta"), "flush_denormal": _flush_denormal}
 
 
-def test_the_judged_default_dtype_is_never_left_to_the_user_s_other_threads() -> None:
-    """Round attack43: the default dtype is one value for the whole process. `as_judged` wrote it on every call of a
-    spliced op and wrote back what it had read: with a float64 default, two ops overlapping in two threads left the
-    process at float32 for good (5 of 10 trials through torch.compile) and set float64 back under the second op while it
-    still ran; with the float32 default, a user's thread that set float64 during an op had it set back to float32.
-    Steps are ordered with events: A enters, B enters, A leaves, B leaves."""
+def test_the_judged_default_dtype_is_never_written_for_the_user_s_other_threads() -> None:
+    """Round attack43: the default dtype is one value for the whole process. `as_judged` wrote float32 around every
+    call of a spliced op, so under a user's float64 default every other thread read float32 while an op ran, and two
+    overlapping ops left float32 for good. It now leaves the default as it finds it (a kernel op runs the region's own
+    ops under any other: tests/test_default_dtype.py), and a setting another thread makes meanwhile stands."""
     import threading
 
-    from autotriton_backend.verifier.defaults import as_judged
+    from autotriton_backend.verifier.defaults import as_judged, judged_default_dtype
 
-    def overlapping(first_leaves_at: threading.Event, seen: dict[str, torch.dtype]) -> None:
-        entered, left = threading.Event(), threading.Event()
-
-        def op_b() -> None:
-            with as_judged(forward=True):
-                entered.set()
-                left.wait()
-                seen["b after a left"] = torch.get_default_dtype()
-
+    with _default_dtype(torch.float64):
         with as_judged(forward=True):
-            b = threading.Thread(target=op_b)
-            b.start()
-            entered.wait()
-            first_leaves_at.set()
-        left.set()
-        b.join()
-
-    before = torch.get_default_dtype()
-    try:
-        torch.set_default_dtype(torch.float64)
-        seen: dict[str, torch.dtype] = {}
-        overlapping(threading.Event(), seen)
-        assert seen["b after a left"] == torch.float32  # the judged default while any op runs
-        assert torch.get_default_dtype() == torch.float64  # the user's, once none does
-
-        torch.set_default_dtype(torch.float32)
-        user_set = threading.Event()
-
-        def user_thread() -> None:
-            torch.set_default_dtype(torch.float64)
-            user_set.set()
-
+            assert torch.get_default_dtype() == torch.float64 and not judged_default_dtype()
+        assert torch.get_default_dtype() == torch.float64
+    with _default_dtype(torch.float32):
         with as_judged(forward=True):
-            threading.Thread(target=user_thread).start()
-            user_set.wait()
+            assert judged_default_dtype()
+            user = threading.Thread(target=torch.set_default_dtype, args=(torch.float64,))
+            user.start()
+            user.join()
         assert torch.get_default_dtype() == torch.float64  # the user's own setting, not written back over
-    finally:
-        torch.set_default_dtype(before)
 
 
 @pytest.mark.parametrize("fixture", ["round33_default_dtype_trigger", "round33_judged_modes_trigger",
@@ -1037,8 +1009,10 @@ def test_a_spliced_kernel_runs_under_the_verifier_s_defaults(tmp_path: Path, fix
     """The verifier loads and runs candidates under torch's defaults (float32, tensors made on the CPU, no autocast,
     no inference mode, subnormals kept, gradients off in forward only); kernels honest only there (the round33
     fixtures) were judged correct and wrote zeros when the user's process built and ran the op under other ones.
-    The user's modes are theirs again after the op."""
+    The user's modes are theirs again after the op. Under a float64 default the op runs the region's own ops, and
+    builds ModelNew at its first call under float32."""
     from autotriton_backend.splice import kernel_op
+    from autotriton_backend.verifier.monitors import counting_launches
 
     task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
     source = (Path(__file__).parent / "fixtures" / "user_process" / f"{fixture}.py").read_text()
@@ -1049,6 +1023,8 @@ def test_a_spliced_kernel_runs_under_the_verifier_s_defaults(tmp_path: Path, fix
         out = op(x, y)
         assert _modes() == before
     assert torch.allclose(out, torch.relu(x + y))
+    with counting_launches() as counter:  # built and first called under the user's state, then under the judged one
+        assert torch.allclose(op(x, y), torch.relu(x + y)) and counter.launches == 1
 
 
 def test_a_spliced_kernel_is_imported_under_the_runner_s_name(tmp_path: Path) -> None:

@@ -5,16 +5,15 @@ Allowed host code reads them without naming them: `torch.get_default_dtype()`, t
 `torch.empty(1)` made without either, the dtype of a product under autocast, whether a view of a leaf that requires
 grad requires grad (not under inference mode), whether a product of it does (not under no_grad), whether a subnormal
 Python float survives a multiplication (not under `torch.set_flush_denormal(True)`). A kernel honest only under the
-verifier's was judged correct and wrong under a user's (tests/fixtures/user_process/round33_*.py).
+verifier's was judged correct and wrong under a user's (tests/fixtures/user_process/round33_*.py). Each mode is set
+for the calling thread only; the default dtype, one value for the whole process, is checked and never set.
 """
 from __future__ import annotations
 
 import importlib.util
 import sys
-import threading
 import types
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
@@ -35,63 +34,29 @@ def import_candidate(path: Path) -> types.ModuleType:
     return module
 
 
+def judged_default_dtype() -> bool:
+    """Whether candidate code may run here: only under the default dtype it was judged under. The default is one
+    value for every thread of the process, so `as_judged` never writes it: an op that set float32 while it ran under
+    a user's float64 default handed float32 to the user's other threads (1,958 of 2,000 of one thread's `torch.empty`,
+    round attack43). Under another default a spliced op runs the region's own ops (`splice.kernel_op`)."""
+    return torch.get_default_dtype() == DEFAULT_DTYPE
+
+
 @contextmanager
 def as_judged(forward: bool) -> Iterator[None]:
-    """Run candidate code as the verifier does: float32 by default, new tensors on the CPU unless told otherwise,
-    no autocast, no inference mode, subnormals kept, and gradients off in forward, on while the module loads and
-    `__init__` runs. What the caller had set is back on the way out."""
+    """Run candidate code as the verifier does: new tensors on the CPU unless told otherwise, no autocast, no
+    inference mode, subnormals kept, and gradients off in forward, on while the module loads and `__init__` runs.
+    Each is this thread's own or a context; what the caller had set is back on the way out. The default dtype is
+    the process's: callers run candidate code only where `judged_default_dtype()`."""
     flushing = flushing_denormals()  # the thread's own FTZ/DAZ bits: no other thread reads them
     device = torch.device("cpu") if torch.get_default_device().type != "cpu" else nullcontext()
-    flipped = _judged_default_dtype()
     torch.set_flush_denormal(False)
     try:
         with device, torch.inference_mode(False), torch.set_grad_enabled(not forward), _no_autocast("cpu"), \
                 _no_autocast("cuda"):
             yield
     finally:
-        if flipped:
-            _restore_default_dtype()
         torch.set_flush_denormal(flushing)
-
-
-# The default dtype is one value for the whole process, read by every thread. `as_judged` wrote it on every call of a
-# spliced op and wrote back what it had read on the way out: a default a user's thread set while another thread's op
-# ran was written over, and two ops in two threads under a float64 default left float32 for good (5 of 10 trials;
-# tests/test_verifier_units.py::test_the_judged_default_dtype_is_never_left_to_the_user_s_other_threads). The default
-# is written only where it is not the judged one, once for all the ops that overlap, and the first value read is put
-# back when the last of them ends. While such an op runs, other threads still read float32 (tests/attacks_open/README.md).
-@dataclass
-class _JudgedDefault:
-    """The ops now running under the judged default dtype that `as_judged` set, and the default it replaced."""
-
-    running: int = 0
-    replaced: torch.dtype | None = None
-
-
-_DEFAULT_DTYPE_LOCK = threading.Lock()
-_judged_default = _JudgedDefault()
-
-
-def _judged_default_dtype() -> bool:
-    """Make the default dtype the judged one where it is not; True where this call joined the ops that did."""
-    with _DEFAULT_DTYPE_LOCK:
-        if _judged_default.running:
-            _judged_default.running += 1
-            return True
-        current = torch.get_default_dtype()
-        if current == DEFAULT_DTYPE:
-            return False
-        _judged_default.running, _judged_default.replaced = 1, current
-        torch.set_default_dtype(DEFAULT_DTYPE)
-        return True
-
-
-def _restore_default_dtype() -> None:
-    with _DEFAULT_DTYPE_LOCK:
-        _judged_default.running -= 1
-        if not _judged_default.running:
-            torch.set_default_dtype(_judged_default.replaced)
-            _judged_default.replaced = None
 
 
 def flushing_denormals() -> bool:
