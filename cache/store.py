@@ -25,7 +25,7 @@ import diskcache
 from diskcache.core import MODE_PICKLE, UNKNOWN
 
 from . import auth
-from autotriton_backend.candidate import Candidate
+from autotriton_backend.candidate import Candidate, Provenance
 from autotriton_backend.verifier.allowlist import gate
 from autotriton_backend.verifier.fingerprint import verifier_fingerprint
 from autotriton_backend.task import KernelTask
@@ -230,6 +230,8 @@ class CacheEntry:
             raise EntryError("verdict was given for a different source")
         elif self.source != EAGER and not all(c.passed for c in gate(self.source)):
             raise EntryError("source does not pass the static gate")
+        if self.is_kernel:
+            _judgeable(self)
         if self.task is not None:
             try:
                 stored_key = KernelTask.from_json(self.task).key
@@ -239,6 +241,20 @@ class CacheEntry:
                 raise EntryError("stored task does not have the entry's task key")
         if authenticated and not auth.authentic(self.content(), self.tag):
             raise EntryError("not written by this user's autotriton (missing or wrong authentication tag)")
+
+
+def _judgeable(entry: CacheEntry) -> None:
+    """Raise EntryError unless a kernel entry carries what the running verifier needs to judge it again (its task, a
+    provenance `Candidate` takes): every kernel is stale after a verifier change, and one that cannot be judged again
+    stayed stale for good, its region an error in every search-mode compile (never searched again) and a TypeError
+    that ended `autotriton cache verify --all` before the entries after it (an imported entry; round attack48).
+    `CacheEntry.winner` always writes both."""
+    if entry.task is None:
+        raise EntryError("a kernel entry must carry its task, to be judged again by a later verifier")
+    try:
+        Provenance(**entry.provenance)
+    except TypeError as exc:
+        raise EntryError(f"provenance is not a candidate's: {exc}") from exc
 
 
 class _TextDisk(diskcache.Disk):

@@ -521,6 +521,14 @@ def test_the_gate_leaves_every_tree_it_reads_as_parsed(monkeypatch):
     ("", "\u03c3 = 1.0\n        return x", "\u03c3"),  # σ
     ("def f(\u03b1):\n    return \u03b1\n", "return x", "\u03b1"),  # a parameter
     ("", "self.\u0455cale = 2\n        return x", "\u0455cale"),  # an attribute with Cyrillic ѕ
+    # Python folds names to NFKC before the AST holds them: ASCII there, another letter where a person reads them
+    ("", "\U0001d427 = x\n        return x", "\U0001d427"),  # mathematical bold n: the name `n`
+    ("", "return \uff58", "\uff58"),  # fullwidth x: reads `x`
+    ("", "return x.\uff52elu()", "\uff52elu"),  # an attribute
+    ("", "return torch.relu(x, \U0001d5ba=None)", "\U0001d5ba"),  # a keyword
+    ("def f(**\u1d2ewargs):\n    return 0\n", "return x", "\u1d2ewargs"),  # a ** parameter
+    ("", "label = f'{x.numel():>{\U0001d427}}'\n        return x", "\U0001d427"),  # an f-string's nested field
+    ("", "label = f'{\uff58}'\n        return x", "\uff58"),  # an f-string's field
 ])
 def test_a_name_outside_ascii_is_refused_as_a_naming_problem(body, forward, name):
     """A letter of another script can look like a Latin one (round attack46's open note): refused, named, not cheating."""

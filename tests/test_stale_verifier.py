@@ -210,3 +210,29 @@ def test_a_kernel_that_times_out_when_judged_again_is_kept_stale_not_dropped():
     judged = rejudge(cache, cache.get(task.key, ENV), VerifyOptions(device="cpu", timeout_s=5))
     assert judged.verdict.failure == "timeout" and judged.inconclusive and not (judged.kept or judged.dropped)
     assert cache.get(task.key, ENV).stale
+
+
+@pytest.mark.parametrize("damage", ["no_task", "foreign_provenance"])
+def test_a_kernel_that_cannot_be_judged_again_is_never_imported(tmp_path, damage, capsys):
+    """Every kernel is stale after a verifier change, so one the running verifier cannot judge again (no task to run,
+    a provenance `Candidate` does not take) stayed stale for good: before, an export file's such entry was imported,
+    its region was an error in every search-mode compile (never searched again), and `cache verify --all` ended in a
+    TypeError before the entries after it (round attack48)."""
+    task = add_relu_task()
+    judged_by_an_older_verifier(task, HONEST_ADD_RELU, None)
+    cache = KernelCache()
+    assert cache.export(tmp_path / "kernels.json") == 1
+    payload = json.loads((tmp_path / "kernels.json").read_text())
+    if damage == "no_task":
+        payload["entries"][0]["task"] = None
+    else:
+        payload["entries"][0]["provenance"]["by"] = "someone"
+    (tmp_path / "kernels.json").write_text(json.dumps(payload))
+    cache.clear()
+    with pytest.warns(CacheIntegrityWarning, match="task, to be judged again|provenance is not a candidate's"):
+        assert cache.import_(tmp_path / "kernels.json") == (0, 1)
+    assert cache.get(task.key, ENV) is None
+    assert main(["cache", "verify", "--all", "--device", "cpu"]) == 0
+    assert "0 passed, 0 failed, 0 skipped" in capsys.readouterr().out
+    _, _, launches, _ = compile_and_run(mode="search", engine="none")
+    assert launches == 0 and [r.status for r in compile_report().records] == ["no-engine"]  # a miss, searched

@@ -258,7 +258,7 @@ def _checks(source: str) -> tuple[Check, ...]:
         tree, scopes = parse_source(source), source_scopes(source)
         if not tree.body:
             return (Check("syntax", False, "no code was found in the answer"),)
-    foreign = _non_ascii_name(tree)
+    foreign = _non_ascii_name(tree, source)
     if foreign is not None:
         line, name = foreign
         return (Check("syntax", True), Check("gate", False, f"line {line}: the name `{name}` is not ASCII: spell names "
@@ -272,23 +272,27 @@ def _checks(source: str) -> tuple[Check, ...]:
     return Check("syntax", True), Check("gate", True), Check("structure", problem is None, problem or "")
 
 
-# The fields of ast nodes that hold a name Python binds or looks up (Name.id, arg.arg, the def's and the alias's name,
-# Attribute.attr, keyword.arg, the import's module and alias, Global's names, a match pattern's capture).
-NAME_FIELDS = ("id", "arg", "name", "attr", "asname", "module", "names", "rest")
-
-
-def _non_ascii_name(tree: ast.Module) -> tuple[int, str] | None:
+def _non_ascii_name(tree: ast.Module, source: str) -> tuple[int, str] | None:
     """The first name spelled outside ASCII, with its line, or None. A visible letter of another script can look like a
     Latin one: `х = 0` (U+0445, Cyrillic) beside `x` binds a second name a reviewer reads as the first, in a source the
-    cache lists and a person may trust (round attack46's open note); Python's NFKC folding of names does not join them.
-    No honest answer needs one (none of the 16,234 direct-teacher records holds a non-ASCII character): refused as a
-    naming problem, not as cheating. Strings and comments may hold any character `_hidden` lets through."""
-    for node in _nodes(tree):
-        for field in NAME_FIELDS:
-            value = getattr(node, field, None)
-            for name in value if isinstance(value, list) else [value]:
-                if isinstance(name, str) and not name.isascii():
-                    return getattr(node, "lineno", 0), name
+    cache lists and a person may trust (round attack46's open note). The reverse too: Python folds every name to NFKC
+    before the AST holds it, so `𝐧` (U+1D427) or `ｎ` (U+FF4E) is the name `n` a reviewer reads as another one, and an
+    AST of ASCII names let them through (round attack48). So the names are read as spelled: every NAME token of the
+    source, and of each f-string replacement field's expression (one STRING token before Python 3.12). No honest answer
+    needs one (none of the 16,234 direct-teacher records holds a non-ASCII character): refused as a naming problem,
+    not as cheating. Strings and comments may hold any character `_hidden` lets through."""
+    pieces = [(0, source)] + [(node.value.lineno - 1, f"({ast.get_source_segment(source, node.value)}\n)")
+                              for node in _nodes(tree) if isinstance(node, ast.FormattedValue)]
+    for first_line, text in pieces:
+        if text.isascii():
+            continue
+        try:
+            tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+        except (tokenize.TokenError, SyntaxError) as exc:  # parsed, so never expected: name nothing, refuse
+            return first_line + getattr(exc, "lineno", 1), text.strip()[:40]
+        for token in tokens:
+            if token.type == tokenize.NAME and not token.string.isascii():
+                return first_line + token.start[0], token.string
     return None
 
 
