@@ -7,6 +7,7 @@
 # launches, about 13 a second), so the runs share it at no cost; END_S (default 400) is when every SFT saves and exits,
 # EVAL_S (default 170) each eval's time, the evals side by side too. Two seeds fit a 600 s call.
 # On an H200 (runs 134-135): two SFTs side by side took 286-321 s each, as one alone (315 s); the whole call 494-551 s.
+# DATA (default training/dataset) is the dataset every seed trains on (run_train_gpu.sh reads it too).
 # Back: train_NAME_sSEED.log and eval_NAME_sSEED.{json,rows.jsonl,log}; no weights (8 files of 16 MiB at most).
 cd "$(dirname "$0")/../.." && source examples/results/device_setup.sh > /dev/null || exit 1
 name=${1:?usage: run_seeds_gpu.sh NAME SEEDS}
@@ -14,7 +15,7 @@ seeds=${2:?usage: run_seeds_gpu.sh NAME SEEDS (quoted, e.g. "0 1")}
 [ "$(wc -w <<< "$seeds")" -le 2 ] || { echo "at most 2 seeds a call: 3 files come back for each, 8 in all"; exit 2; }
 sets=$(for entry in ${TRAIN_SET:-}; do printf -- '--set %s ' "$entry"; done)
 rm -rf runs/seeds && mkdir -p runs/seeds
-timeout 150 python3 -m autotriton_backend.cli train tokenizer --recipe tiny --data training/dataset --out runs/seeds \
+timeout 150 python3 -m autotriton_backend.cli train tokenizer --recipe tiny --data "${DATA:-training/dataset}" --out runs/seeds \
   $sets | tail -1 || exit 1
 echo "[$SECONDS s] tokenizer"
 for seed in $seeds; do
