@@ -294,6 +294,36 @@ print(before, set(after))
     assert done.stdout.startswith("('made', ") and done.stdout.strip().endswith("{38}"), (done.stdout, done.stderr)
 
 
+
+def test_the_seccomp_layer_refuses_dnotify_and_leases() -> None:
+    """dnotify_on_binds' defence, and the lease a sandbox whose uid owns the input files (a judge not run as root)
+    could take, in a process of its own: fcntl's F_NOTIFY and F_SETLEASE work before the filter (root holds
+    CAP_LEASE) and answer EINVAL after it, also with bits set above the command's unsigned int; fcntl's other
+    commands, flock and sockets still work."""
+    script = """
+import ctypes, fcntl, os, signal, socket
+from autotriton_backend.verifier import contain
+signal.signal(signal.SIGIO, signal.SIG_IGN)
+libc = ctypes.CDLL(None, use_errno=True)
+FCNTL, F_SETLEASE, F_NOTIFY = {"x86_64": 72, "aarch64": 25}[os.uname().machine], 1024, 1026
+def made(result):
+    return "made" if result >= 0 else ctypes.get_errno()
+def fcntl_calls():
+    folder, file = os.open("/usr", os.O_RDONLY | os.O_DIRECTORY), os.open(contain.__file__, os.O_RDONLY)
+    return (made(libc.syscall(FCNTL, folder, F_NOTIFY, ctypes.c_ulong(0x80000001))),
+            made(libc.syscall(FCNTL, file, F_SETLEASE, fcntl.F_RDLCK)),
+            made(libc.syscall(FCNTL, file, ctypes.c_ulong(F_SETLEASE | 1 << 32), fcntl.F_UNLCK)))
+before = fcntl_calls()
+assert libc.prctl(contain.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0
+assert contain._seccomp_filter()
+file = os.open(contain.__file__, os.O_RDONLY)
+fcntl.flock(file, fcntl.LOCK_SH)
+socket.socketpair()
+print(before, fcntl_calls(), fcntl.fcntl(file, fcntl.F_GETFL) & 3, fcntl.fcntl(file, 1025))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "('made', 'made', 'made') (22, 22, 22) 0 2", (done.stdout, done.stderr)
+
 SESSION_READER = """
 import ctypes, os
 libc = ctypes.CDLL(None, use_errno=True)

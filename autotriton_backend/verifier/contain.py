@@ -276,20 +276,28 @@ class Syscalls:
     sockets: tuple[int, int]  # socket, socketpair: only SOCKET_FAMILIES
     unsupported: tuple[int, ...]  # clone3; inotify_init1, inotify_add_watch, inotify_rm_watch, fanotify_init,
     # fanotify_mark (and x86_64's inotify_init): answered as by a kernel without them
+    fcntl: int  # fcntl: not FCNTL_UNSUPPORTED
 
 
 # elsewhere the layer is absent, and the verdict says so
 SYSCALLS = {"x86_64": Syscalls(0xC000003E, 272, 56, (248, 249, 250, 425, 426, 427), (41, 53),
-                               (435, 294, 254, 255, 300, 301, 253)),
+                               (435, 294, 254, 255, 300, 301, 253), 72),
             "aarch64": Syscalls(0xC00000B7, 97, 220, (217, 218, 219, 425, 426, 427), (198, 199),
-                                (435, 26, 27, 28, 262, 263))}
+                                (435, 26, 27, 28, 262, 263), 25)}
 # The socket families a sandbox may make: AF_UNIX, AF_INET, AF_INET6, AF_NETLINK, all of them per network namespace.
 # Others are not: AF_VSOCK reaches the hypervisor's host (CID 2) from any network namespace of a VM guest, past
 # the `net` layer (round attack44, tests/attacks_sandbox/vsock_past_net_namespace.py); AF_ALG and the rest are only
 # kernel code to attack. Python, torch and Triton make none of them.
 SOCKET_FAMILIES = (1, 2, 10, 16)
+# fcntl commands that reach other processes through an inode every slot shares (the package binds, an input set's
+# links), answered EINVAL as by a kernel without them (round attack49): F_NOTIFY is dnotify, the third file-event
+# interface beside inotify and fanotify (tests/attacks_sandbox/dnotify_on_binds.py); F_SETLEASE, where the sandbox's
+# uid owns the input files (a judge not run as root: the uid is kept in a user namespace), holds every other
+# slot's open of the same input file for /proc/sys/fs/lease-break-time (45 s). Python, torch and Triton use neither.
+F_SETLEASE, F_NOTIFY = 1024, 1026
+FCNTL_UNSUPPORTED = (F_SETLEASE, F_NOTIFY)
 LOAD, JUMP_EQ, JUMP_GE, JUMP_SET, RETURN = 0x20, 0x15, 0x35, 0x45, 0x06
-ALLOW, ERRNO, EPERM, ENOSYS, EAFNOSUPPORT, FOREIGN_ABI = 0x7FFF0000, 0x00050000, 1, 38, 97, 0x40000000
+ALLOW, ERRNO, EPERM, EINVAL, ENOSYS, EAFNOSUPPORT, FOREIGN_ABI = 0x7FFF0000, 0x00050000, 1, 22, 38, 97, 0x40000000
 
 
 def _seccomp_filter() -> bool:
@@ -302,7 +310,8 @@ def _seccomp_filter() -> bool:
     read and written (keyring_outlives_sandbox), so add_key, request_key and keyctl are refused. io_uring is refused:
     its operations pass no seccomp filter, so any call refused here could be made through it (round attack21 found
     none today). socket and socketpair make only SOCKET_FAMILIES (EAFNOSUPPORT else). Another ABI's system calls
-    (i386, x32, and with them socketcall) are refused. Needs no_new_privs."""
+    (i386, x32, and with them socketcall) are refused. fcntl answers FCNTL_UNSUPPORTED (dnotify, leases) EINVAL.
+    Needs no_new_privs."""
     if os.uname().machine not in SYSCALLS:
         return False
     calls = SYSCALLS[os.uname().machine]
@@ -312,12 +321,16 @@ def _seccomp_filter() -> bool:
     sockets = [(JUMP_EQ, 1, 0, calls.sockets[0]), (JUMP_EQ, 0, 3 + families, calls.sockets[1]), (LOAD, 0, 0, 16),
                *((JUMP_EQ, families - i, 0, family) for i, family in enumerate(SOCKET_FAMILIES)),
                (RETURN, 0, 0, ERRNO | EAFNOSUPPORT), (RETURN, 0, 0, ALLOW)]
+    commands = len(FCNTL_UNSUPPORTED)  # fcntl: its command (an unsigned int: the argument's low half) decides
+    fcntl = [(JUMP_EQ, 0, 3 + commands, calls.fcntl), (LOAD, 0, 0, 24),
+             *((JUMP_EQ, commands - i, 0, command) for i, command in enumerate(FCNTL_UNSUPPORTED)),
+             (RETURN, 0, 0, ALLOW), (RETURN, 0, 0, ERRNO | EINVAL)]
     code = [(LOAD, 0, 0, 4), (JUMP_EQ, 1, 0, calls.arch), (RETURN, 0, 0, ERRNO | EPERM),
             (LOAD, 0, 0, 0), (JUMP_GE, 0, 1, FOREIGN_ABI), (RETURN, 0, 0, ERRNO | EPERM),
-            *answered(calls.unsupported, ENOSYS), *answered(calls.refused, EPERM), *sockets,
+            *answered(calls.unsupported, ENOSYS), *answered(calls.refused, EPERM), *sockets, *fcntl,
             (JUMP_EQ, 1, 0, calls.unshare), (JUMP_EQ, 0, 3, calls.clone),
             (LOAD, 0, 0, 16), (JUMP_SET, 0, 1, CLONE_NEWUSER), (RETURN, 0, 0, ERRNO | EPERM),
-            (RETURN, 0, 0, ALLOW)]  # LOAD offsets: 0 the call's number, 4 its ABI, 16 its first argument
+            (RETURN, 0, 0, ALLOW)]  # LOAD offsets: 0 the call's number, 4 its ABI, 16 its first argument, 24 its second
     instructions = (_Instruction * len(code))(*[_Instruction(*i) for i in code])
     program = _Program(len(code), instructions)
     return _libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(program), 0, 0) == 0
