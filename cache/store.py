@@ -257,6 +257,9 @@ def _judgeable(entry: CacheEntry) -> None:
         raise EntryError(f"provenance is not a candidate's: {exc}") from exc
 
 
+INLINE_BYTES = 1 << 30  # values shorter than this stay in the database row (`disk_min_file_size`): all of them
+
+
 class _TextDisk(diskcache.Disk):
     """diskcache's Disk limited to str keys and values, so no pickle is ever written or read."""
 
@@ -290,9 +293,14 @@ class KernelCache:
             self.directory.mkdir(parents=True, exist_ok=True)
             os.chmod(self.directory, 0o700)  # kernels are code we will execute: owner only
         check_database(self.directory)
-        # eviction off: the cache is the search's checkpoint, entries leave only when asked
+        # eviction off: the cache is the search's checkpoint, entries leave only when asked. Every value inline in
+        # SQLite: diskcache keeps a value of 32 KB or more in a file of its own, and a `get` that read the row while
+        # another process replaced the entry found the file gone and returned None, a miss, right after a put
+        # (tests/test_cache.py::test_two_processes_writing_the_same_key_lose_nothing, once under load); an entry is
+        # at most a 256 KiB source and its verdict (test_round_trip_stores_text_never_pickles)
         try:
-            self._cache = diskcache.Cache(str(self.directory), disk=_TextDisk, eviction_policy="none")
+            self._cache = diskcache.Cache(str(self.directory), disk=_TextDisk, eviction_policy="none",
+                                          disk_min_file_size=INLINE_BYTES)
         except sqlite3.DatabaseError as exc:
             raise CacheCorrupted(self.directory, str(exc)) from exc
 
