@@ -115,9 +115,8 @@ def run_verify(args: argparse.Namespace) -> int:
         passed = failed = skipped = 0
         for entry in entries:
             label = f"{entry.task_key[:KEY_WIDTH]}  {entry.environment}"
-            if not entry.is_kernel or entry.task is None:
-                reason = "no stored task" if entry.is_kernel else f"{_status(entry)} entry"
-                print(f"SKIP  {label}  ({reason})")
+            if not entry.is_kernel:  # a kernel entry always carries its task (store._judgeable)
+                print(f"SKIP  {label}  ({_status(entry)} entry)")
                 skipped += 1
                 continue
             try:

@@ -53,8 +53,8 @@ def rejudge(cache: KernelCache, entry: CacheEntry, options: VerifyOptions, drop:
 
     Raises TaskError when the task itself no longer runs (the kernel is not at fault: the entry stays).
     """
-    if not entry.is_kernel or entry.task is None:
-        raise ValueError(f"{entry.key}: only a stored kernel with its task can be judged again")
+    if not entry.is_kernel:  # a kernel entry read from the cache always carries its task (store._judgeable)
+        raise ValueError(f"{entry.key}: only a stored kernel can be judged again")
     task = KernelTask.from_json(entry.task)
     candidate = Candidate(entry.source, Provenance(**entry.provenance))
     verdict = verify(task, candidate, options)
