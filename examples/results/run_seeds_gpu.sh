@@ -6,6 +6,7 @@
 # order (model_config.seed, sft.seed). A 14M-parameter model leaves most of an H200 idle (a step is bound by its
 # launches, about 13 a second), so the runs share it at no cost; END_S (default 400) is when every SFT saves and exits,
 # EVAL_S (default 170) each eval's time, the evals side by side too (EVAL_S=0: none). Two seeds fit a 600 s call.
+# Three evals side by side took 190 s each on an H200 (run 146): EVAL_S=300 for three or more.
 # An SFT longer than a call (batch 16: about 570 s): END_S=560 EVAL_S=0 first, then the same command with RESUME=1 on
 # the warm machine (runs/ stays there between calls): it keeps runs/seeds, resumes each SFT where it saved, evaluates.
 # On an H200 (runs 134-135): two SFTs side by side took 286-321 s each, as one alone (315 s); the whole call 494-551 s.
@@ -23,6 +24,7 @@ if [ -z "${RESUME:-}" ]; then
   echo "[$SECONDS s] tokenizer"
 fi
 for seed in $seeds; do
+  grep -qs '(done)' "runs/seeds/$seed/back/train_${name}_s$seed.log" && continue  # finished in an earlier call
   [ -d "runs/seeds/$seed/tokenizer" ] || { mkdir -p "runs/seeds/$seed/out" && cp -r runs/seeds/tokenizer "runs/seeds/$seed/"; }
   OUT=runs/seeds/$seed/out RUN_DIR=runs/seeds/$seed END_S=$((${END_S:-400} - SECONDS)) \
     TRAIN_SET="${TRAIN_SET:-} model_config.seed=$seed sft.seed=$seed" \
@@ -31,8 +33,9 @@ done
 wait
 for seed in $seeds; do
   back=runs/seeds/$seed/back && mkdir -p "$back"
-  cat runs/seeds/$seed/out/train_sft.log >> "$back/train_${name}_s$seed.log"  # a resumed SFT's log follows the first
-  echo "seed $seed: $(grep -a 'model in' "$back/train_${name}_s$seed.log" | tail -1)"
+  log=$back/train_${name}_s$seed.log
+  grep -qs '(done)' "$log" || cat "runs/seeds/$seed/out/train_sft.log" >> "$log"  # a resumed SFT's log follows the first
+  echo "seed $seed: $(grep -a 'model in' "$log" | tail -1)"
 done
 echo "[$SECONDS s] SFT"
 if [ "${EVAL_S:-170}" -gt 0 ]; then
