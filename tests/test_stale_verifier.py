@@ -18,6 +18,7 @@ from pathlib import Path
 import diskcache
 import pytest
 import torch
+import triton
 
 from autotriton_backend.candidate import Candidate, Provenance
 from autotriton_backend.cli import main
@@ -25,7 +26,7 @@ from autotriton_backend.collect import collect_tasks
 from autotriton_backend.report import compile_report, reset_report
 from autotriton_backend.task import KernelTask
 from autotriton_backend.verdict import Check, Verdict
-from autotriton_backend.verifier import VerifyOptions, verifier_fingerprint
+from autotriton_backend.verifier import VerifyOptions, fingerprint, verifier_fingerprint
 from autotriton_backend.verifier.fingerprint import JUDGING_MODULES, PACKAGE
 from autotriton_backend.verifier.monitors import counting_launches
 from cache.environment import environment_key
@@ -199,6 +200,18 @@ def test_the_fingerprint_covers_what_the_verifier_judges_with_and_imports_neithe
                           cwd=PACKAGE.parent.parent)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split("\n")[:2] == [verifier_fingerprint(), "[]"]
+
+
+def test_the_fingerprint_changes_with_a_patch_release_and_covers_the_package_init(monkeypatch):
+    """A torch or Triton patch release changes what the monitors see and what Triton compiles, and the environment key
+    holds only major.minor: the fingerprint must name the exact releases, so a kernel judged under another is judged
+    again. `autotriton_backend/__init__.py` runs first in every judge and runner (`-m autotriton_backend.verifier...`)."""
+    assert f"torch {torch.__version__}" in fingerprint.judging_releases()
+    assert f"triton {triton.__version__}" in fingerprint.judging_releases()
+    assert PACKAGE.parent / "__init__.py" in fingerprint.judging_files()
+    patched = fingerprint.judging_releases().replace(f"torch {torch.__version__}", "torch 0.0.1")
+    monkeypatch.setattr(fingerprint, "judging_releases", lambda: patched)
+    assert fingerprint.verifier_fingerprint.__wrapped__() != verifier_fingerprint()
 
 
 def test_a_kernel_that_times_out_when_judged_again_is_kept_stale_not_dropped():
