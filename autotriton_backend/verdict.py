@@ -85,8 +85,8 @@ def shown_otherwise(char: str) -> bool:
     """Whether a terminal or an editor shows `char` otherwise than Python reads it: a character Python does not print
     (controls; format characters: bidirectional controls, zero-width and tag characters, the soft hyphen; separators
     but the space; surrogates; private and unassigned code points) or a letter drawn as nothing (BLANK_LETTERS). The
-    one rule for what a verified source may hold (the gate refuses it) and what a verdict's text may hold (`printable`
-    writes it as its escape)."""
+    one rule for what a verified source may hold (the gate refuses it, but for a look-alike space in a comment:
+    `allowlist._hidden`) and what a verdict's text may hold (`printable` writes it as its escape)."""
     return not char.isprintable() or BLANK_LETTERS.match(char) is not None
 
 

@@ -539,3 +539,31 @@ def test_a_name_outside_ascii_is_refused_as_a_naming_problem(body, forward, name
 def test_non_ascii_text_in_strings_and_comments_still_passes():
     forward = "# \u03c3: the spread, as in the paper\n        label = 'r\u00e9sum\u00e9'\n        return x"
     assert refusal(module(forward=forward)) is None
+
+
+def test_look_alike_spaces_in_a_comment_pass():
+    """Hosted models write no-break spaces in comments (round attack46's cost): a comment is not code, so a space
+    separator other than U+0020 there changes nothing a reader or Python sees. It was refused as `hacked` before."""
+    forward = "# scale\u00a0by 2,\u202fthen\u3000add\n        return x  # done\u00a0"
+    assert refusal(module(forward=forward)) is None
+    cut_off = module(forward="# scale\u00a0by 2\n        return torch.cat((x,  # first\u202f\n")  # the sample's end
+    assert refusal(cut_off)[::2] == ("syntax", False)
+    surrogate = module(forward="# scale\u00a0by 2\n        return x  # \udcff")  # Python 3.12's tokenizer raises
+    assert refusal(surrogate)[::2] == ("syntax", False)
+
+
+@pytest.mark.parametrize("forward", [
+    "mode = 'fast\u00a0path'\n        return x",  # a string: reads as another character than the space it shows
+    "label = f'{x.numel()}\u202f'\n        return x",
+    "mode = 'a'  # \u00a0 allowed here, not in the string: 'b\u00a0'\n        key = 'k\u00a0'\n        return x",
+    "return x  # \u00a0 then bidi: \u202e",  # a comment may hold look-alike spaces, nothing else shown otherwise
+    "return x  # isolate \u2066",
+    "return x  # zero-width \u200b",
+    "return x  # \u00a0 tags: \U000e0049\U000e0067",
+    "n = x.numel()  # \u00a0\r        # (a lone CR: printed over the code)\n        return x",
+])
+def test_other_hidden_characters_stay_refused_as_hacked(forward):
+    """Look-alike spaces in a string literal (a dict key or getattr name) and bidirectional controls or zero-width
+    characters anywhere, comments included ("Trojan Source"), stay refused as cheating."""
+    refused, reason, hacked = refusal(module(forward=forward))
+    assert refused == "gate" and hacked and "show otherwise than Python reads it" in reason, reason

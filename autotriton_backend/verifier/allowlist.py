@@ -20,6 +20,7 @@ import symtable
 import tokenize
 import types
 import typing
+import unicodedata
 from dataclasses import replace
 from functools import cache, lru_cache
 
@@ -304,12 +305,35 @@ def _hidden(source: str) -> str | None:
     and erased the line shown when `autotriton cache show` printed it (tests/attacks/round43_source_terminal_escapes.py),
     and a bidirectional control reorders what a reviewer reads ("Trojan Source"). No honest answer holds one (none of
     the 16,234 direct-teacher records, which are ASCII, nor a test or example file): refused as `hacked`. A lone
-    surrogate is left to the parser, which cannot encode it (`syntax`)."""
+    surrogate is left to the parser, which cannot encode it (`syntax`).
+
+    One exception: a look-alike space (a space separator but U+0020: U+00A0, U+202F, U+3000...) whose every
+    occurrence is in a comment. Hosted models write no-break spaces in comments, and a comment is not code: the space
+    changes nothing a reader or Python sees. In a string it reads as another character than the space it shows (a
+    dict key, a getattr name), and in code Python refuses it, so there it stays refused; in a comment everything else
+    `shown_otherwise` names (bidirectional controls hide code in comments too) stays refused."""
     found = [c for c in set(source) if c not in "\t\n\r" and not "\ud800" <= c <= "\udfff" and shown_otherwise(c)]
+    if any(unicodedata.category(c) == "Zs" for c in found):
+        comments = _comments(source)
+        found = [c for c in found if unicodedata.category(c) != "Zs" or comments.count(c) != source.count(c)]
     if found:
         return f"U+{ord(min(found, key=source.index)):04X}"
     lone = LONE_CARRIAGE_RETURN.search(source)
     return None if lone is None else "a carriage return with no newline after it"
+
+
+def _comments(source: str) -> str:
+    """The source's comments, as Python's tokenizer reads them, joined: up to where it stops, if it does (a source cut
+    off inside a bracket or a string; a lone surrogate, from Python 3.12's tokenizer on; the parser then refuses it as
+    `syntax`), so what follows counts as code."""
+    comments: list[str] = []
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type == tokenize.COMMENT:
+                comments.append(token.string)
+    except (tokenize.TokenError, SyntaxError, UnicodeEncodeError):
+        pass
+    return "\n".join(comments)
 
 
 class _Gate:
