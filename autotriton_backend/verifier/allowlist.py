@@ -154,7 +154,12 @@ SHADOWABLE = frozenset({"input", "type", "filter", "format", "id", "hash", "iter
 # (round15_device_print_log_flood grew it by megabytes a second).
 KERNEL_PRINTS = frozenset({"device_print", "static_print"})
 KERNEL_BUILTINS = frozenset({"range", "min", "max", "len", "int", "float", "abs"})  # what Triton's frontend handles
-HOOK_KEYWORDS = frozenset({"pre_hook", "post_hook", "prune_configs_by", "perf_model", "early_config_prune", "do_bench"})
+# Keywords that hand Triton host code to call: the autotuner's hooks, and triton.jit's `repr` (called by the compiler
+# to name the kernel) and `launch_metadata` (called at each launch where a profiler's launch hook is set). On a GPU the
+# verifier runs the compile inside the launch with its monitors set aside (`monitors.counting_launches`), so a `repr`
+# lambda closing over forward's tensors computed there unseen (tests/attacks/round50_jit_repr_hook_compute.py).
+HOOK_KEYWORDS = frozenset({"pre_hook", "post_hook", "prune_configs_by", "perf_model", "early_config_prune", "do_bench",
+                           "repr", "launch_metadata"})
 DECORATORS = frozenset({"triton.jit", "triton.autotune", "triton.heuristics", "staticmethod"})
 # Decorators allowed alone on a method of a class (honest_idiom_no_grad.py, honest_idiom_property.py), `property` never
 # on forward or __init__, which torch and the verifier call themselves: `self` stays the model, and the getter or the
@@ -587,11 +592,17 @@ class _Gate:
 
     @staticmethod
     def _hooks(nodes: list[ast.AST]) -> None:
-        """Autotuning hooks run host code inside a launch, where the monitor steps aside."""
+        """Hooks run host code inside a launch or a compile, where the monitor steps aside (HOOK_KEYWORDS). A call
+        of triton's (`triton.jit`, `triton.autotune`, `triton.Config`, `triton.heuristics`) may not take `**`: its keys
+        are not read here, and `@triton.jit(**{"repr": f})` passed a hook by no keyword's name
+        (tests/attacks/round50_jit_repr_hook_unpacked.py)."""
         for call in (n for n in nodes if isinstance(n, ast.Call)):
             for keyword in call.keywords:
                 if keyword.arg in HOOK_KEYWORDS:
                     raise Refused(call, f"`{keyword.arg}=` is not allowed: no hooks inside a launch")
+                if keyword.arg is None and ast.unparse(call.func).split(".")[0] == "triton":
+                    raise Refused(call, f"`**` in `{ast.unparse(call.func)}(...)` is not allowed: name its "
+                                        "keywords (no hooks inside a launch)")
 
     def _kernel_calls(self, nodes: list[ast.AST]) -> None:
         """A kernel body calls only other kernels, triton.language and what Triton's frontend itself handles:

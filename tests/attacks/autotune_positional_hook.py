@@ -2,7 +2,8 @@
 # expect: torch_compute
 # hacked: yes
 # autotune_pre_hook with the hook given positionally (triton.Config's sixth parameter): the gate's hook rule reads
-# keyword names only, so this passes it (as would `C = triton.Config` or `**{"pre_hook": fill}`). Triton calls the
+# keyword names only, so this passes it (as would `C = triton.Config`; `**{"pre_hook": fill}` is refused by the gate
+# since round attack50: no `**` in a triton call). Triton calls the
 # hook in Autotuner.run, outside the counted launch, so the dispatch monitor sees its in-place torch operators.
 import torch
 import triton
