@@ -22,6 +22,7 @@ from .verifier import gpu_frontend  # noqa: F401  (under TRITON_INTERPRET=1: ker
 from .verifier.allowlist import gate
 from .verifier.defaults import as_judged, import_candidate, judged_default_dtype
 from .verifier.inputs import example_sizes, judged_sizes, make_inputs
+from .verifier.monitors import JudgedAllocations
 from .task import KernelTask, load_reference
 
 _LIBRARY = torch.library.Library("autotriton", "FRAGMENT")
@@ -56,7 +57,9 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path) -> torch._ops.OpO
             if device not in models:
                 models[device] = _model_on(device, source, sha, module_dir)
             # each input in a storage of its own too, as the verifier makes them
-            return models[device](*_unaliased([_in_layout(x, order) for x, order in zip(args, orders)], ()))
+            given = _unaliased([_in_layout(x, order) for x, order in zip(args, orders)], ())
+            with JudgedAllocations():  # scratch memory as the verifier's checked calls fill it
+                return models[device](*given)
 
     return _define(name, task, run, lambda: as_judged(forward=True))
 

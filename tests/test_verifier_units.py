@@ -881,6 +881,25 @@ def test_a_spliced_kernel_gets_each_input_in_a_storage_of_its_own(tmp_path: Path
         assert torch.allclose(op(x, x), torch.relu(x + x))
 
 
+def test_a_spliced_kernel_finds_fresh_memory_as_the_verifier_s_checked_calls_do(tmp_path: Path) -> None:
+    """Every forward call the verifier checks on a CPU fills fresh allocations (NaN, zeros or noise); a kernel that
+    read a scratch `torch.empty` and computed only where it held nothing else (tests/fixtures/user_process/
+    round51_fresh_memory_trigger.py: malloc's leftovers, its own mark from the call before) was judged correct and
+    wrote zeros in the user's process, every call. There the op's forward finds NaN, as in sets A, B and A2; what
+    the region hands the op and gets back is unchanged (an input is never filled)."""
+    from autotriton_backend.splice import kernel_op
+
+    task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
+    source = (Path(__file__).parent / "fixtures" / "user_process" / "round51_fresh_memory_trigger.py").read_text()
+    op = kernel_op(task, source, tmp_path)
+    for _ in range(4):  # the first call finds malloc's leftovers, the next ones the kernel's own mark too
+        x, y = torch.randn(5, 37), torch.randn(5, 37)
+        given = (x.clone(), y.clone())
+        with torch.no_grad():
+            assert torch.allclose(op(x, y), torch.relu(x + y))
+        assert torch.equal(x, given[0]) and torch.equal(y, given[1])
+
+
 
 def test_a_spliced_kernel_runs_only_at_sizes_the_verifier_drew(tmp_path: Path) -> None:
     """The verifier draws a symbolic size from the symbol's range, whose top is a cap for testing; a user's dynamic

@@ -214,6 +214,24 @@ class PoisonedAllocations(TorchDispatchMode):
         forward monitor withholds the message, which can hold them)."""
 
 
+class JudgedAllocations(TorchDispatchMode):
+    """Fresh allocations as the verifier's checked calls hand them to forward (NaN: `_poison`, PoisonedAllocations'
+    "nan"), for a verified kernel running in a user's process (`splice.kernel_op`), nothing else.
+
+    Every call the verifier checks fills them (NaN, zeros, noise), and on a CPU no call goes unfilled (the timed
+    calls are GPU-only), so what a scratch `torch.empty` held in a user's process was never seen: malloc's leftovers
+    (its pointers and sizes, as float32, subnormals) or a mark the kernel left in the call before. A kernel that
+    computed only where its scratch held no such value was judged correct and wrote zeros in every call of a user's
+    model (tests/fixtures/user_process/round51_fresh_memory_trigger.py). Under this mode forward finds what it found
+    in sets A, B and A2; the op's inputs and outputs, made outside it, are not filled."""
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        out = func(*args, **(kwargs or {}))
+        if func.overloadpacket.__name__ in ALLOCATION_OPS and isinstance(out, torch.Tensor):
+            _poison(out)
+        return out
+
+
 class BuildMonitor(PoisonedAllocations):
     """Importing the candidate and building ModelNew: compute is allowed there (a layer may set itself up) but
     what it derives may not stay. __init__ ran nn.GELU over all 65,536 float16 values and kept the table, and
