@@ -223,7 +223,9 @@ class JudgedAllocations(TorchDispatchMode):
     (its pointers and sizes, as float32, subnormals) or a mark the kernel left in the call before. A kernel that
     computed only where its scratch held no such value was judged correct and wrote zeros in every call of a user's
     model (tests/fixtures/user_process/round51_fresh_memory_trigger.py). Under this mode forward finds what it found
-    in sets A, B and A2; the op's inputs and outputs, made outside it, are not filled."""
+    in sets A, B and A2; the op's inputs and outputs, made outside it, are not filled. The verifier's timed calls
+    (GPU) run under it too (`runner._Session.time`): the time that decides a win includes the fill's cost, and a
+    kernel cannot tell the timed calls from a user's by fresh memory."""
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = func(*args, **(kwargs or {}))

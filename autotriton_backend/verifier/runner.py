@@ -623,13 +623,20 @@ class _Session:
 
         Timed calls carry no monitor, so a kernel that can tell them apart could skip its work there: the
         judge checks their outputs, forward must have kept no state and left the inputs alone, and the memory
-        it freed is cleared before each timed call (`timing.median_ms`).
+        it freed is cleared before each timed call (`timing.median_ms`). Forward runs as a spliced kernel runs in a
+        user's process (`JudgedAllocations`): fresh memory as the checked calls saw it, and the fill's cost in the
+        time that decides whether the kernel beats inductor.
         """
+        from .monitors import JudgedAllocations
         from .timing import bench_rotating
+
+        def forward_as_spliced(*inputs: Any) -> Any:
+            with JudgedAllocations():
+                return self.model(*inputs)
 
         state = kept_state(self.model, self.module, self.own_names)
         try:  # unmonitored calls: what forward read on the host there could be in the message
-            ms, last = bench_rotating(self.model, {k: self.kept[k] for k in keys}, rounds,
+            ms, last = bench_rotating(forward_as_spliced, {k: self.kept[k] for k in keys}, rounds,
                                       between=lambda: clear_free_device_memory(self.device))
         except Exception as exc:
             raise _Failed("runtime", "a timed call raised " + short_error(exc, withhold=True)) from None
