@@ -900,6 +900,60 @@ def test_a_spliced_kernel_finds_fresh_memory_as_the_verifier_s_checked_calls_do(
         assert torch.equal(x, given[0]) and torch.equal(y, given[1])
 
 
+def test_a_spliced_kernel_s_grid_is_handed_what_the_verifier_s_checked_calls_hand_it(tmp_path: Path) -> None:
+    """The checked calls hand a grid callable the launch's arguments as given (an int parameter is an int); Triton's
+    interpreter hands it its converted ones (a tl.tensor), so a grid that asked `isinstance(meta["n_elements"], int)`
+    launched every program when judged and one in the user's process (tests/fixtures/user_process/
+    round52_grid_meta_trigger.py, judged correct). Under JudgedAllocations the grid is handed the same dict as when
+    judged, the kernel's parameters in their order; other launches (no mode) keep Triton's own."""
+    from autotriton_backend.splice import kernel_op
+
+    task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
+    source = (Path(__file__).parent / "fixtures" / "user_process" / "round52_grid_meta_trigger.py").read_text()
+    verdict = verify(task, Candidate(source), VerifyOptions(device="cpu"))
+    assert verdict.correct, verdict.feedback
+    op = kernel_op(task, source, tmp_path)
+    for _ in range(2):
+        x, y = torch.randn(5, 37), torch.randn(5, 37)
+        with torch.no_grad():
+            assert torch.allclose(op(x, y), torch.relu(x + y))
+    from autotriton_backend.verifier.monitors import check_launch, grid_meta
+
+    module = import_module_from(source, tmp_path)
+    x = torch.randn(5)
+    arguments = check_launch(module.add_relu_kernel, (x, x, x, 5), {"BLOCK_SIZE": 64, "num_warps": 4})
+    assert list(grid_meta(module.add_relu_kernel, arguments)) == ["x_ptr", "y_ptr", "out_ptr", "n_elements",
+                                                                  "BLOCK_SIZE"]
+
+
+def import_module_from(source: str, folder: Path):
+    from autotriton_backend.verifier.defaults import import_candidate
+
+    path = folder / "round52_module.py"
+    path.write_text(source)
+    return import_candidate(path)
+
+
+def test_a_spliced_kernel_is_built_from_a_random_seed_as_the_verifier_builds_it(tmp_path: Path) -> None:
+    """The runner builds ModelNew from a random seed; a user's process built it from the user's generator, so a
+    `torch.randn(1)` kept from `__init__` held the first draw after the user's `torch.manual_seed(0)`, which a kernel
+    tested for (tests/fixtures/user_process/round52_seeded_init_trigger.py: judged correct, zeros in the user's
+    process). The build now draws from a random seed, and leaves the user's stream where it was."""
+    from autotriton_backend.splice import kernel_op
+
+    task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
+    source = (Path(__file__).parent / "fixtures" / "user_process" / "round52_seeded_init_trigger.py").read_text()
+    verdict = verify(task, Candidate(source), VerifyOptions(device="cpu"))
+    assert verdict.correct, verdict.feedback
+    torch.manual_seed(0)
+    op = kernel_op(task, source, tmp_path)
+    drawn = torch.randn(1).item()
+    x, y = torch.randn(5, 37), torch.randn(5, 37)
+    with torch.no_grad():
+        assert torch.allclose(op(x, y), torch.relu(x + y))
+    assert drawn == 1.5409960746765137  # the user's stream as the user seeded it
+
+
 
 def test_a_spliced_kernel_runs_only_at_sizes_the_verifier_drew(tmp_path: Path) -> None:
     """The verifier draws a symbolic size from the symbol's range, whose top is a cap for testing; a user's dynamic

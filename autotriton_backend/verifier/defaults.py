@@ -11,6 +11,7 @@ for the calling thread only; the default dtype, one value for the whole process,
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 import types
 from contextlib import AbstractContextManager, contextmanager, nullcontext
@@ -53,10 +54,27 @@ def as_judged(forward: bool) -> Iterator[None]:
     torch.set_flush_denormal(False)
     try:
         with device, torch.inference_mode(False), torch.set_grad_enabled(not forward), _no_autocast("cpu"), \
-                _no_autocast("cuda"):
+                _no_autocast("cuda"), (nullcontext() if forward else random_generators()):
             yield
     finally:
         torch.set_flush_denormal(flushing)
+
+
+@contextmanager
+def random_generators() -> Iterator[None]:
+    """torch's generators from a random seed while the candidate loads, and the caller's as they were on the way out.
+    The runner seeds each build with `torch.seed()`; a user's process built ModelNew from the user's own generator,
+    often seeded with a known value (`torch.manual_seed(0)`) or, never seeded, at torch's fixed default. A
+    `torch.randn(1)` kept from `__init__` then held a value a kernel could test for (1.5409960746765137, the first
+    draw after `manual_seed(0)`): judged correct, zeros in the user's process
+    (tests/fixtures/user_process/round52_seeded_init_trigger.py). The draws also moved the user's stream."""
+    devices = list(range(torch.cuda.device_count())) if torch.cuda.is_initialized() else []
+    seed = int.from_bytes(os.urandom(8), "little") >> 1
+    with torch.random.fork_rng(devices=devices):
+        torch.default_generator.manual_seed(seed)
+        for index in devices:  # only those forked: a lazy seed of an uninitialised device would outlive the fork
+            torch.cuda.default_generators[index].manual_seed(seed)
+        yield
 
 
 def flushing_denormals() -> bool:

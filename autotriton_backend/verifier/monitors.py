@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import os
+import threading
 import types
 from collections import Counter
 from contextlib import contextmanager
@@ -225,13 +226,69 @@ class JudgedAllocations(TorchDispatchMode):
     model (tests/fixtures/user_process/round51_fresh_memory_trigger.py). Under this mode forward finds what it found
     in sets A, B and A2; the op's inputs and outputs, made outside it, are not filled. The verifier's timed calls
     (GPU) run under it too (`runner._Session.time`): the time that decides a win includes the fill's cost, and a
-    kernel cannot tell the timed calls from a user's by fresh memory."""
+    kernel cannot tell the timed calls from a user's by fresh memory. A launch's grid callable is handed there what
+    the checked calls hand it (`grid_meta`, `_judged_grids`), not what Triton's own launch hands it."""
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = func(*args, **(kwargs or {}))
         if func.overloadpacket.__name__ in ALLOCATION_OPS and isinstance(out, torch.Tensor):
             _poison(out)
         return out
+
+    def __enter__(self) -> "JudgedAllocations":
+        _judged_grids()  # and a grid callable handed what the checked calls hand it (`grid_meta`)
+        mode = super().__enter__()
+        _JUDGED.depth = getattr(_JUDGED, "depth", 0) + 1
+        return mode
+
+    def __exit__(self, *exc: Any) -> None:
+        try:
+            super().__exit__(*exc)
+        finally:
+            _JUDGED.depth -= 1
+
+
+_JUDGED = threading.local()  # how deep this thread is in JudgedAllocations (`_judged_grids`)
+_INSTALLING = threading.Lock()
+
+
+def _judged_grids() -> None:
+    """Triton's launches, in this process for good, hand a callable grid `grid_meta` while its thread runs under
+    JudgedAllocations, as the checked calls hand it (`counting_launches`); every other launch runs as Triton runs it.
+    Triton's own launch hands the grid other objects: the interpreter its converted arguments (an int parameter is a
+    tl.tensor there), a GPU launch its bound parameters, never a launch option. A grid that asked
+    `isinstance(meta["n_elements"], int)` launched every program in the checked calls and one in a user's process,
+    judged correct and wrong in every call there (tests/fixtures/user_process/round52_grid_meta_trigger.py). Installed
+    once and left in place, for the calling thread alone: patching Triton's classes for each call and putting them back
+    would race with a user's other threads, which launch their own kernels."""
+    from triton.runtime.interpreter import InterpretedFunction
+    from triton.runtime.jit import JITFunction
+
+    with _INSTALLING:
+        for cls in (JITFunction, InterpretedFunction):
+            if not getattr(cls.run, "judged_grids", False):
+                cls.run = _judging_grids(cls.run)
+
+
+def _judging_grids(run):
+    def judged_run(self, *args, grid, warmup, **kwargs):
+        if callable(grid) and getattr(_JUDGED, "depth", 0):
+            meta, given = grid_meta(self, check_launch(self, args, kwargs)), grid
+            grid = lambda _: given(dict(meta))  # noqa: E731
+        return run(self, *args, grid=grid, warmup=warmup, **kwargs)
+
+    judged_run.judged_grids = True
+    return judged_run
+
+
+def grid_meta(function, arguments: dict[str, Any]) -> dict[str, Any]:
+    """What a launch's grid callable is handed, in the verifier's checked calls and wherever forward runs under
+    JudgedAllocations (its timed calls, a user's process): the kernel's parameters in their order, defaults included,
+    each as the launch was given it (tensors, plain values), as a GPU launch binds them, and no launch option.
+    `arguments`: `check_launch`'s."""
+    import inspect
+
+    return {name: arguments[name] for name in inspect.signature(_running(function)).parameters}
 
 
 class BuildMonitor(PoisonedAllocations):
@@ -617,7 +674,7 @@ def counting_launches(counter: LaunchCounter | None = None,
                 observer.launched(id(self), arguments)
                 if interpreted:
                     compile_for_gpu(self, arguments)
-                grid = _observed(grid, observer, arguments, id(self))
+                grid = _observed(grid, observer, grid_meta(self, arguments), id(self))
             with _disable_current_modes():  # the interpreter's own tensor ops are the kernel's work
                 if observer is None:
                     return original(self, *args, grid=grid, warmup=warmup, **kwargs)
@@ -701,7 +758,7 @@ def _launches_through(wrap) -> Iterator[None]:
 def _observed(grid, observer: PoisonedAllocations, arguments: dict[str, Any], kernel: Hashable = None):
     """The grid callable runs under the observer, and whatever the grid is must be plain ints, which are numbers from
     Python too: a kernel reads them (tl.num_programs), so a table could cross over as grids. It is called with
-    the launch's arguments, as a GPU launch calls it: the interpreter passes its own converted ones, where
+    the launch's arguments (`grid_meta`), as a GPU launch calls it: the interpreter passes its own converted ones, where
     `meta["n"]` is a tl.tensor, so the common `lambda meta: (triton.cdiv(meta["n"], meta["BLOCK"]),)` was refused
     (tests/catalogue/honest_grid_meta.py)."""
     if not callable(grid):
