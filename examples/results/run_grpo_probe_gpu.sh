@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 9: GRPO's probe. The bundled model answers TASKS (default 1024) RL tasks spread over SUITE (default
+# Issue 9: GRPO's probe. The bundled model (or MODEL=DIR) answers TASKS (default 1024) RL tasks spread over SUITE (default
 # unanswered: the train tasks SFT saw no answer to, GRPO's default tasks; train: the whole train split) of DATA
 # (default the committed dataset), 8 samples each at GRPO's temperature (1.0), judged for correctness only, within PROBE_S seconds
 # (default 560). The rows file says which tasks it solves some of the time: `train grpo --probe` trains on those
@@ -8,7 +8,7 @@
 # run(command="bash examples/results/run_grpo_probe_gpu.sh", carry=[".whl"]). Back: probe.rows.jsonl, probe.json, probe.log.
 cd "$(dirname "$0")/../.." && source examples/results/device_setup.sh > /dev/null || exit 1
 mkdir -p runs
-timeout -k 10 "${PROBE_S:-560}" python3 -m autotriton_backend.cli eval --engine hf:agent/bundled_model --suite "${SUITE:-unanswered}" \
+timeout -k 10 "${PROBE_S:-560}" python3 -m autotriton_backend.cli eval --engine "hf:${MODEL:-agent/bundled_model}" --suite "${SUITE:-unanswered}" \
   --dataset "${DATA:-training/dataset}" \
   --samples 8 --temperature 1.0 --no-timing --limit "${TASKS:-1024}" --batch "${BATCH:-32}" --max-tokens 3072 \
   --rows runs/probe.rows.jsonl --json > "$OUT/probe.json" 2> "$OUT/probe.log"
