@@ -20,7 +20,7 @@ import torch.fx as fx
 from .partition import Region
 from .verifier import gpu_frontend  # noqa: F401  (under TRITON_INTERPRET=1: kernels run as the verifier typed them)
 from .verifier.allowlist import gate
-from .verifier.defaults import as_judged, import_candidate, judged_default_dtype
+from .verifier.defaults import as_judged, import_candidate, judged_default_dtype, judged_dispatch
 from .verifier.inputs import example_sizes, judged_sizes, make_inputs
 from .verifier.monitors import JudgedAllocations
 from .task import KernelTask, load_reference
@@ -47,7 +47,8 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path) -> torch._ops.OpO
     sizes, eager = judged_sizes(task), _eager(task)
 
     def run(*args: torch.Tensor) -> Any:
-        with as_judged(forward=True):
+        with as_judged(forward=True), judged_dispatch():  # a plain thread's keys, as the runner's: the op may be
+            # called from inside a mode's __torch_dispatch__ (round53_dispatch_keys_trigger.py)
             if not judged_default_dtype() or not all(low <= args[i].shape[dim] <= high for i, dim, low, high in sizes):
                 # the region's own ops under a default dtype the kernel was not judged under, which no op writes (one
                 # value for every thread of the process), or at a size the verifier never drew
@@ -212,7 +213,8 @@ def _model_on(device: torch.device, source: str, sha: str, module_dir: Path) -> 
     """ModelNew built under the verifier's defaults and moved to `device`, as the runner builds it: a buffer made in
     `__init__` sat on the CPU beside a user's CUDA inputs, where the verifier had it on the GPU
     (tests/fixtures/user_process/round34_buffer_device_trigger.py)."""
-    with as_judged(forward=False):  # the user's defaults and modes are not the verifier's (verifier/defaults.py)
+    with as_judged(forward=False), judged_dispatch():  # the user's defaults, modes and dispatch keys are not the
+        # verifier's (verifier/defaults.py): built at definition inside a dynamo compile, or at a first call
         return _load_model_new(source, sha, module_dir).to(device)
 
 

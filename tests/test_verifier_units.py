@@ -955,6 +955,74 @@ def test_a_spliced_kernel_is_built_from_a_random_seed_as_the_verifier_builds_it(
 
 
 
+class _PassThrough(TorchDispatchMode):
+    """A mode that runs every op as it is: a user's (FlopCounterMode), or AOTAutograd's, which a compiled graph's
+    first call runs its custom ops inside (`_AnalyzeCustomOpInputOutputMode`)."""
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        return func(*args, **(kwargs or {}))
+
+
+def test_a_spliced_kernel_runs_with_a_plain_thread_s_dispatch_keys_as_the_verifier_s_checked_calls_do(
+        tmp_path: Path) -> None:
+    """The checked calls run forward in a plain thread; a user's process calls the op from inside a mode's
+    `__torch_dispatch__` at the first call of every compiled graph, where the keys above Python are excluded and a
+    view of a leaf that requires grad does not require grad (tests/fixtures/user_process/
+    round53_dispatch_keys_trigger.py: judged correct, one program of many launched there). Through
+    `torch.compile(mode="cache")` the first call is right now, and so is every call of the op inside a mode."""
+    from dataclasses import replace
+
+    from autotriton_backend.collect import collect_tasks
+    from autotriton_backend.splice import kernel_op
+    from cache.environment import environment_key
+    from cache.store import CacheEntry, KernelCache
+
+    def add_relu(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+        return torch.relu(a + b)
+
+    source = (Path(__file__).parent / "fixtures" / "user_process" / "round53_dispatch_keys_trigger.py").read_text()
+    (found,) = collect_tasks(add_relu, [torch.randn(5, 37), torch.randn(5, 37)]).tasks
+    verdict = verify(found.task, Candidate(source), VerifyOptions(device="cpu"))
+    assert verdict.correct, verdict.feedback
+    op = kernel_op(found.task, source, tmp_path)
+    for _ in range(2):
+        x, y = torch.randn(5, 37), torch.randn(5, 37)
+        with torch.no_grad(), _PassThrough():
+            assert torch.allclose(op(x, y), torch.relu(x + y))
+    candidate = Candidate(source + "# compiled\n")  # an op of its own, defined by the compile
+    verdict = replace(verdict, candidate_sha256=candidate.sha256)
+    KernelCache().put_winner(CacheEntry.winner(found.task, candidate, verdict, environment_key("cpu")))
+    torch._dynamo.reset()
+    compiled = torch.compile(add_relu, backend="autotriton", options={"mode": "cache", "strict": True})
+    for _ in range(2):  # the first call runs the op inside AOTAutograd's mode, the second plainly
+        x, y = torch.randn(5, 37), torch.randn(5, 37)
+        with torch.no_grad():
+            assert torch.allclose(compiled(x, y), torch.relu(x + y))
+
+
+def test_a_spliced_kernel_built_inside_a_mode_keeps_what_a_plain_build_keeps(tmp_path: Path) -> None:
+    """`kernel_op` builds ModelNew at the first call on a device it was not built for at definition (every CUDA
+    model; a CPU model defined under another default dtype), which may run inside a mode's `__torch_dispatch__`.
+    `__init__` keeping the dispatch-key tell of round53_dispatch_keys_trigger.py (tests/fixtures/user_process/
+    round53_dispatch_keys_init_trigger.py) read True there before this round too (`as_judged`'s
+    `inference_mode(False)` puts the autograd keys back while the module loads); kept as a regression."""
+    from autotriton_backend.splice import kernel_op
+
+    source = (Path(__file__).parent / "fixtures" / "user_process" / "round53_dispatch_keys_init_trigger.py").read_text()
+    task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
+    verdict = verify(task, Candidate(source), VerifyOptions(device="cpu"))
+    assert verdict.correct, verdict.feedback
+    torch.set_default_dtype(torch.float64)
+    try:
+        op = kernel_op(task, source, tmp_path)  # not built here: the default is not the judged one
+    finally:
+        torch.set_default_dtype(torch.float32)
+    for call in range(3):
+        x, y = torch.randn(5, 37), torch.randn(5, 37)
+        with torch.no_grad(), (_PassThrough() if call == 0 else contextlib.nullcontext()):
+            assert torch.allclose(op(x, y), torch.relu(x + y))
+
+
 def test_a_spliced_kernel_runs_only_at_sizes_the_verifier_drew(tmp_path: Path) -> None:
     """The verifier draws a symbolic size from the symbol's range, whose top is a cap for testing; a user's dynamic
     graph calls the op at any size. A kernel honest only up to the cap (tests/fixtures/user_process/

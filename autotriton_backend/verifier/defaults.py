@@ -11,8 +11,10 @@ for the calling thread only; the default dtype, one value for the whole process,
 from __future__ import annotations
 
 import importlib.util
+import functools
 import os
 import sys
+import threading
 import types
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
@@ -75,6 +77,37 @@ def random_generators() -> Iterator[None]:
         for index in devices:  # only those forked: a lazy seed of an uninitialised device would outlive the fork
             torch.cuda.default_generators[index].manual_seed(seed)
         yield
+
+
+@contextmanager
+def judged_dispatch() -> Iterator[None]:
+    """This thread's dispatch keys as a plain thread has them, for candidate code in a user's process: the checked
+    calls run forward (and the runner builds ModelNew) in a plain thread, with the monitors as modes on the stack,
+    never inside a mode's `__torch_dispatch__`. A user's process calls the op from inside one wherever a mode is
+    active (the first call of every compiled graph runs under AOTAutograd's `_AnalyzeCustomOpInputOutputMode`; a
+    user's own mode), and there every key above Python is excluded (Autograd, ADInplaceOrView, Functionalize...),
+    which allowed host code reads without naming it: `torch.zeros(1, requires_grad=True).view(1).requires_grad` is
+    False there, True in a plain thread. A kernel that launched one program where it read False was judged correct
+    and wrong at the first call of every compiled graph (tests/fixtures/user_process/round53_dispatch_keys_trigger.py).
+    The Python keys stay as they are: they say whether modes are on the stack (the user's outer ones, and
+    `JudgedAllocations` pushed inside this), which pushing a mode onto a non-empty stack does not set again."""
+    include, exclude = _plain_dispatch_keys()
+    python = torch._C.DispatchKeySet(torch._C.DispatchKey.Python) | \
+        torch._C.DispatchKeySet(torch._C.DispatchKey.PythonTLSSnapshot)
+    with torch._C._ForceDispatchKeyGuard(include | (torch._C._dispatch_tls_local_include_set() & python), exclude):
+        yield
+
+
+@functools.cache
+def _plain_dispatch_keys() -> tuple[torch._C.DispatchKeySet, torch._C.DispatchKeySet]:
+    """The dispatch keys a thread starts with (included, excluded), read once in a new thread: whatever state the
+    calling thread is in (a dynamo compile enables the Python dispatcher) is not a plain thread's."""
+    found: list[tuple[torch._C.DispatchKeySet, torch._C.DispatchKeySet]] = []
+    reader = threading.Thread(target=lambda: found.append((torch._C._dispatch_tls_local_include_set(),
+                                                           torch._C._dispatch_tls_local_exclude_set())))
+    reader.start()
+    reader.join()
+    return found[0]
 
 
 def flushing_denormals() -> bool:
