@@ -1023,6 +1023,20 @@ def test_a_spliced_kernel_built_inside_a_mode_keeps_what_a_plain_build_keeps(tmp
             assert torch.allclose(op(x, y), torch.relu(x + y))
 
 
+@pytest.mark.parametrize("fixture, check", [("round54_init_scratch_trigger.py", "init"),
+                                             ("round54_forward_rng_trigger.py", "torch_compute")])
+def test_what_a_user_s_process_leaves_unfilled_or_unseeded_is_refused_when_judged(fixture: str, check: str) -> None:
+    """Round attack54, not through (regressions): a user's process builds ModelNew under no fill (`splice._model_on`:
+    JudgedAllocations covers forward only) and runs forward on the user's generator (only the build is forked), so
+    a scratch `torch.empty` kept from `__init__` held malloc's leftovers there and a draw in forward the user's seeded
+    stream. Neither is judged correct: the runner builds once per fill and compares the states (`init`), and the
+    forward monitor counts a draw as compute (`torch_compute`)."""
+    source = (Path(__file__).parent / "fixtures" / "user_process" / fixture).read_text()
+    verdict = verify(KernelTask.from_file(CATALOGUE / "task_add_relu.py"), Candidate(source), VerifyOptions(device="cpu"))
+    assert not verdict.correct
+    assert f"`{check}` check" in verdict.feedback, verdict.feedback
+
+
 def test_a_spliced_kernel_runs_only_at_sizes_the_verifier_drew(tmp_path: Path) -> None:
     """The verifier draws a symbolic size from the symbol's range, whose top is a cap for testing; a user's dynamic
     graph calls the op at any size. A kernel honest only up to the cap (tests/fixtures/user_process/
