@@ -10,7 +10,8 @@ import hashlib
 import operator
 import os
 import tempfile
-from contextlib import AbstractContextManager
+import threading
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any, Callable
 
@@ -28,6 +29,14 @@ from .task import KernelTask, load_reference
 _LIBRARY = torch.library.Library("autotriton", "FRAGMENT")
 _DEFINED: dict[str, torch._ops.OpOverload] = {}
 _RETURNS: dict[torch._ops.OpOverload, tuple[torch.dtype, ...]] = {}  # each op's output dtypes, as its fake gives them
+# One interpreted forward at a time in this process. Triton's interpreter is process-wide state: a launch patches
+# triton.language's builtins for its duration and unpatches them on the way out, and runs its programs through one
+# global builder. The verifier's checked calls launch from one thread; a user's CPU process calling the op from
+# several threads at once had one launch's unpatching raise InterpreterError inside another's kernel body, for an
+# honest kernel (tests/fixtures/user_process/round55_threads_interpreted.py: 26 of 60 calls from 6 threads).
+# Compiled launches (a GPU process) are left concurrent.
+_INTERPRETED_LAUNCHES: AbstractContextManager[Any] = \
+    threading.RLock() if os.environ.get("TRITON_INTERPRET") == "1" else nullcontext()
 
 
 def kernel_op(task: KernelTask, source: str, module_dir: Path) -> torch._ops.OpOverload:
@@ -59,7 +68,8 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path) -> torch._ops.OpO
                 models[device] = _model_on(device, source, sha, module_dir)
             # each input in a storage of its own too, as the verifier makes them
             given = _unaliased([_in_layout(x, order) for x, order in zip(args, orders)], ())
-            with JudgedAllocations():  # scratch memory as the verifier's checked calls fill it
+            with _INTERPRETED_LAUNCHES, JudgedAllocations():  # one interpreted forward at a time
+                # (round55_threads_interpreted.py), scratch memory as the verifier's checked calls fill it
                 return models[device](*given)
 
     return _define(name, task, run, lambda: as_judged(forward=True))
