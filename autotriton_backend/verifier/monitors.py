@@ -19,7 +19,7 @@ from typing import Any, Hashable, Iterator
 
 import torch
 from torch.utils import _pytree as pytree
-from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
+from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes, _get_current_dispatch_mode_stack
 
 from .gpu_frontend import bounded_memory, compile_for_gpu, pointers_stay_pointers
 
@@ -237,18 +237,14 @@ class JudgedAllocations(TorchDispatchMode):
 
     def __enter__(self) -> "JudgedAllocations":
         _judged_grids()  # and a grid callable handed what the checked calls hand it (`grid_meta`)
-        mode = super().__enter__()
-        _JUDGED.depth = getattr(_JUDGED, "depth", 0) + 1
-        return mode
-
-    def __exit__(self, *exc: Any) -> None:
-        try:
-            super().__exit__(*exc)
-        finally:
-            _JUDGED.depth -= 1
+        return super().__enter__()
 
 
-_JUDGED = threading.local()  # how deep this thread is in JudgedAllocations (`_judged_grids`)
+def _judging() -> bool:
+    """Whether this thread runs under JudgedAllocations (torch keeps the mode stack per thread)."""
+    return any(isinstance(mode, JudgedAllocations) for mode in _get_current_dispatch_mode_stack())
+
+
 _INSTALLING = threading.Lock()
 
 
@@ -272,7 +268,7 @@ def _judged_grids() -> None:
 
 def _judging_grids(run):
     def judged_run(self, *args, grid, warmup, **kwargs):
-        if callable(grid) and getattr(_JUDGED, "depth", 0):
+        if callable(grid) and _judging():
             meta, given = grid_meta(self, check_launch(self, args, kwargs)), grid
             grid = lambda _: given(dict(meta))  # noqa: E731
         return run(self, *args, grid=grid, warmup=warmup, **kwargs)
