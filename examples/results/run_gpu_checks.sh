@@ -15,6 +15,6 @@ print(f"{len(attacks)} attacks, {len(rows) - len(attacks)} honest files judged o
 print("attacks judged correct:", sorted(n for n, r in attacks.items() if r["correct"]))
 print("honest refused:", sorted(n for n, r in rows.items() if r["expect"] == "correct" and not r["correct"]))
 PY
-timeout 150 python3 -m pytest -q -p no:cacheprovider -m gpu tests/test_verifier_units.py tests/test_verifier_gpu.py \
+timeout 220 python3 -m pytest -q -p no:cacheprovider -m gpu tests/test_verifier_units.py tests/test_verifier_gpu.py \
   tests/test_backend_gpu.py 2>&1 | tail -30 > "$OUT/gpu_tests.log"
 echo "[$SECONDS s] gpu tests: $(tail -1 "$OUT/gpu_tests.log")"
