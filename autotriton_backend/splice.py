@@ -200,8 +200,13 @@ def _in_layout(x: torch.Tensor, dim_order: tuple[int, ...] | None) -> torch.Tens
     dense in its dim order, with that order's canonical strides, at storage offset 0, requiring no gradient. Host
     code reads all three (`x.storage_offset()`, `x.stride()`, `x.requires_grad`), so a kernel honest only there was
     judged correct and wrong on the user's views and on a model's own parameters, which reach the op requiring grad
-    even under no_grad (tests/attacks/README.md, round attack32)."""
+    even under no_grad (tests/attacks/README.md, round attack32). Nor an inference tensor (the user's
+    `torch.inference_mode()`): forward runs outside inference mode, where an in-place update of one raised, every call
+    (round56_inference_inplace_trigger.py); a plain tensor on the same storage instead, no copy."""
     x = x.detach()
+    if x.is_inference():
+        x = torch.empty(0, dtype=x.dtype, device=x.device).set_(x.untyped_storage(), x.storage_offset(), x.shape,
+                                                                x.stride())
     order = dim_order if dim_order is not None else tuple(range(x.dim()))
     permuted = x.permute(order)
     if x.storage_offset() == 0 and permuted.stride() == _canonical_strides(permuted.shape):

@@ -1108,6 +1108,89 @@ def test_a_spliced_kernel_sees_the_checked_calls_state_in_a_thread_a_function_mo
     assert out.dtype == torch.float32 and torch.allclose(out, torch.relu(x + y))
 
 
+@pytest.mark.parametrize("state", ["numpy_raise", "warnings_error"])
+def test_a_spliced_kernel_ignores_the_user_s_numpy_error_state_and_warning_filters(tmp_path: Path, state: str) -> None:
+    """Round attack56: the interpreter computes a kernel's lanes with numpy, whose floating-point error state is the
+    calling thread's; the checked calls run at numpy's default (a RuntimeWarning at most). A kernel whose masked
+    lanes add inf and -inf (tests/fixtures/user_process/round56_numpy_errstate_trigger.py: judged correct) raised
+    in every call of a user's process under `np.errstate(all="raise")` (FloatingPointError) or
+    `warnings.simplefilter("error")` (RuntimeWarning), where `torch.relu(x + y)` does not; so did the catalogue's
+    honest softmax (underflow in exp). Candidate code now runs with numpy's floating-point errors ignored
+    (`defaults.as_judged`), and the user's state is theirs again on the way out."""
+    import warnings
+
+    import numpy as np
+
+    from autotriton_backend.splice import kernel_op
+
+    source = (Path(__file__).parent / "fixtures" / "user_process" / "round56_numpy_errstate_trigger.py").read_text()
+    task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
+    verdict = verify(task, Candidate(source), VerifyOptions(device="cpu"))
+    assert verdict.correct, verdict.feedback
+    op = kernel_op(task, source, tmp_path)
+    softmax_source = (CATALOGUE / "honest_metadata_idioms.py").read_text()
+    softmax = kernel_op(KernelTask.from_file(CATALOGUE / "task_softmax.py"), softmax_source, tmp_path)
+    with contextlib.ExitStack() as stack:
+        if state == "numpy_raise":
+            stack.enter_context(np.errstate(all="raise"))
+        else:
+            stack.enter_context(warnings.catch_warnings())
+            warnings.simplefilter("error")
+        for _ in range(2):
+            x, y = torch.randn(5, 37), torch.randn(5, 37)
+            assert torch.allclose(op(x, y), torch.relu(x + y))
+        rows = torch.randn(4, 37) * 40  # exp(x - max) underflows to 0
+        assert torch.allclose(softmax(rows), torch.softmax(rows, dim=-1))
+        if state == "numpy_raise":
+            assert np.geterr()["invalid"] == "raise"  # the user's own, back after each call
+            with pytest.raises(FloatingPointError):
+                np.array([np.inf]) - np.array([np.inf])
+
+
+@pytest.mark.parametrize("fixture", ["catalogue", "callable"])
+def test_a_spliced_kernel_s_list_grid_reaches_the_launch_as_the_checked_calls_hand_it(tmp_path: Path,
+                                                                                       fixture: str) -> None:
+    """Round attack56: the checked calls hand a launch a list grid (or a grid callable's list) as its tuple
+    (`monitors._plain_grid`: a GPU launch takes a list, the interpreter fails on `list + tuple`), so
+    tests/catalogue/honest_launch_list_grid.py and tests/fixtures/user_process/round56_list_grid_callable.py were
+    judged correct, and every call of their op raised TypeError in a user's CPU process. Under JudgedAllocations the
+    launch now gets the tuple too (`monitors._judging_grids`)."""
+    from autotriton_backend.splice import kernel_op
+
+    path = CATALOGUE / "honest_launch_list_grid.py" if fixture == "catalogue" else \
+        Path(__file__).parent / "fixtures" / "user_process" / "round56_list_grid_callable.py"
+    source = path.read_text()
+    task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
+    verdict = verify(task, Candidate(source), VerifyOptions(device="cpu"))
+    assert verdict.correct, verdict.feedback
+    op = kernel_op(task, source, tmp_path)
+    for _ in range(2):
+        x, y = torch.randn(5, 37), torch.randn(5, 37)
+        assert torch.allclose(op(x, y), torch.relu(x + y))
+
+
+def test_a_spliced_kernel_gets_plain_tensors_under_the_user_s_inference_mode(tmp_path: Path) -> None:
+    """Round attack56: forward may update an input in place where no value changes (`x[0:0].fill_(0.0)`,
+    tests/fixtures/user_process/round56_inference_inplace_trigger.py: judged correct, the verifier's inputs being
+    plain tensors). Under a user's `torch.inference_mode()` the op's inputs are inference tensors and forward runs
+    outside inference mode (`as_judged`), where the update raised "Inplace update to inference tensor outside
+    InferenceMode", every call. `_in_layout` now hands forward a plain tensor on the same storage (no copy)."""
+    from autotriton_backend.splice import kernel_op
+
+    source = (Path(__file__).parent / "fixtures" / "user_process" / "round56_inference_inplace_trigger.py").read_text()
+    task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
+    verdict = verify(task, Candidate(source), VerifyOptions(device="cpu"))
+    assert verdict.correct, verdict.feedback
+    op = kernel_op(task, source, tmp_path)
+    with torch.inference_mode():
+        for _ in range(2):
+            x, y = torch.randn(5, 37), torch.randn(5, 37)
+            given = x.clone()
+            out = op(x, y)
+            assert torch.allclose(out, torch.relu(x + y)) and torch.equal(x, given)
+            assert x.is_inference() and out.is_inference() is False  # the user's tensor untouched; outputs as judged
+
+
 def test_a_spliced_kernel_runs_only_at_sizes_the_verifier_drew(tmp_path: Path) -> None:
     """The verifier draws a symbolic size from the symbol's range, whose top is a cap for testing; a user's dynamic
     graph calls the op at any size. A kernel honest only up to the cap (tests/fixtures/user_process/

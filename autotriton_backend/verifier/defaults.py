@@ -48,15 +48,16 @@ def judged_default_dtype() -> bool:
 @contextmanager
 def as_judged(forward: bool) -> Iterator[None]:
     """Run candidate code as the verifier does: new tensors on the CPU unless told otherwise, no autocast, no
-    inference mode, subnormals kept, and gradients off in forward, on while the module loads and `__init__` runs.
-    Each is this thread's own or a context; what the caller had set is back on the way out. The default dtype is
-    the process's: callers run candidate code only where `judged_default_dtype()`."""
+    inference mode, subnormals kept, gradients off in forward, on while the module loads and `__init__` runs, and
+    numpy's floating-point errors ignored (`_numpy_errors_ignored`). Each is this thread's own or a context; what the
+    caller had set is back on the way out. The default dtype is the process's: callers run candidate code only where
+    `judged_default_dtype()`."""
     flushing = flushing_denormals()  # the thread's own FTZ/DAZ bits: no other thread reads them
     device = torch.device("cpu") if torch.get_default_device().type != "cpu" else nullcontext()
     torch.set_flush_denormal(False)
     try:
         with device, torch.inference_mode(False), torch.set_grad_enabled(not forward), _no_autocast("cpu"), \
-                _no_autocast("cuda"), (nullcontext() if forward else random_generators()):
+                _no_autocast("cuda"), _numpy_errors_ignored(), (nullcontext() if forward else random_generators()):
             yield
     finally:
         torch.set_flush_denormal(flushing)
@@ -114,6 +115,19 @@ def flushing_denormals() -> bool:
     """Whether this thread flushes subnormal results to zero (`torch.set_flush_denormal` has no getter): half the
     smallest normal double is subnormal, read at run time so that no compiler folds it."""
     return sys.float_info.min / 2 == 0.0
+
+
+def _numpy_errors_ignored() -> AbstractContextManager[object]:
+    """numpy's floating-point error state (the calling thread's context) set to ignore every error: Triton's
+    interpreter computes a kernel's lanes with numpy, and the checked calls ran it at numpy's default, where inf - inf
+    or an underflow in exp is a RuntimeWarning at most. A user's `np.seterr(all="raise")`, or warnings turned into
+    errors (`warnings.simplefilter("error")`, pytest's `-W error`), made an honest kernel raise in every call of the
+    user's process: masked lanes filled with inf (tests/fixtures/user_process/round56_numpy_errstate_trigger.py), the
+    catalogue's softmax kernels (tests/catalogue/honest_metadata_idioms.py), where the region's own ops do not. The
+    values are IEEE's whatever the state; only whether numpy raises or warns changes, and no candidate reads it."""
+    import numpy
+
+    return numpy.errstate(all="ignore")
 
 
 def _no_autocast(device_type: str) -> AbstractContextManager[None]:

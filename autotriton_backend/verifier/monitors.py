@@ -267,14 +267,25 @@ def _judged_grids() -> None:
 
 
 def _judging_grids(run):
+    """`run`, handing the grid what the checked calls hand it under JudgedAllocations: a callable gets `grid_meta`,
+    and a list (given, or a callable's) reaches the launch as its tuple, as `_plain_grid` passes it on. A GPU launch
+    takes a list, the interpreter fails on it (`list + tuple`): tests/catalogue/honest_launch_list_grid.py, judged
+    correct, raised TypeError in every call of a user's CPU process (round attack56)."""
     def judged_run(self, *args, grid, warmup, **kwargs):
-        if callable(grid) and _judging():
-            meta, given = grid_meta(self, check_launch(self, args, kwargs)), grid
-            grid = lambda _: given(dict(meta))  # noqa: E731
+        if _judging():
+            if callable(grid):
+                meta, given = grid_meta(self, check_launch(self, args, kwargs)), grid
+                grid = lambda _: _listed_as_tuple(given(dict(meta)))  # noqa: E731
+            else:
+                grid = _listed_as_tuple(grid)
         return run(self, *args, grid=grid, warmup=warmup, **kwargs)
 
     judged_run.judged_grids = True
     return judged_run
+
+
+def _listed_as_tuple(grid: Any) -> Any:
+    return tuple(grid) if isinstance(grid, list) else grid
 
 
 def grid_meta(function, arguments: dict[str, Any]) -> dict[str, Any]:
