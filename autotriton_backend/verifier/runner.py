@@ -194,7 +194,7 @@ def _serve_candidate(judge: Channel, first: dict[str, Any], device: str, host: H
     if not kept:
         host.close()
     _clear_sandbox(host.pid, keep_host=kept)
-    changed = _state_changed()
+    changed = _state_changed() or _processes_started(host.pid, device)
     judge.send({"ok": True, "ended": True, "kept": kept, "why": why, "restart": changed})
     if changed:  # every host forked from now on would inherit it: the judge starts a fresh sandbox
         sys.exit(0)
@@ -251,6 +251,22 @@ def _state_changed() -> str:
     now = process_state()
     changed = [key for key, value in now.items() if _START_STATE.get(key) != value]
     return f"its {', '.join(changed)} changed during the candidate" if changed else ""
+
+
+def _processes_started(host: int, device: str) -> str:
+    """"" unless a process other than the host was started in the sandbox during the candidate (on a CPU, where
+    nothing honest forks: Triton's interpreter runs no compiler). The PID namespace's counter outlives the processes
+    it numbered, and the next host is numbered after them: a candidate that forked until the counter read N made
+    the next candidate of the slot, whoever it was, run as pid N + 1, a channel of some 22 bits between candidates
+    that no wipe clears (tests/attacks_sandbox/round58_pid_counter_to_next.py). Only a fresh namespace resets it.
+    On a GPU Triton forks its compilers inside an honest host, so the counter is left as it is there (open)."""
+    if device.startswith("cuda") or os.getpid() != 1:  # without a PID namespace the counter is the host's
+        return ""
+    try:
+        last = int(Path("/proc/sys/kernel/ns_last_pid").read_text())
+    except (OSError, ValueError):
+        return ""
+    return f"its PID counter moved from {host} to {last}: it started processes" if last != host else ""
 
 
 def _why_not_keep(host: Host) -> str:

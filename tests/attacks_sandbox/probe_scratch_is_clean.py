@@ -3,7 +3,8 @@
 # scratch_log_fills_next, scratch_locked_folder), it fails to load if anything an earlier candidate left in the
 # scratch folder, /tmp or /dev/shm is still there, or the log still holds its output, or an IPC object
 # ipc_channel_to_next leaves (a message queue, a semaphore set) is still there, or its autogroup's nice or I/O priority
-# is not the default (zygote_autogroup_ioprio_next); otherwise it is honest.
+# is not the default (zygote_autogroup_ioprio_next), or it runs as the pid round58_pid_counter_to_next chose for it;
+# otherwise it is honest.
 import ctypes
 import os
 
@@ -22,6 +23,8 @@ if left or os.path.islink("/scratch/job") or os.path.lexists("/scratch/job/stash
 rt = ctypes.CDLL("librt.so.1", use_errno=True)
 if rt.mq_open(b"/autotriton-a19", os.O_RDONLY, 0, None) >= 0 or ctypes.CDLL(None).semget(0xA19, 0, 0) >= 0:
     raise RuntimeError("left by an earlier candidate: a message queue or a semaphore set in the IPC namespace")
+if os.getpid() == 777 + 1:  # round58_pid_counter_to_next's TARGET + 1
+    raise RuntimeError(f"left by an earlier candidate: the PID counter, this process is pid {os.getpid()}")
 autogroup = open("/proc/self/autogroup").read().split()[-1]
 io_priority = ctypes.CDLL(None).syscall(252, 1, 0)  # ioprio_get(IOPRIO_WHO_PROCESS, self) on x86_64
 if autogroup != "0" or io_priority != 0:
