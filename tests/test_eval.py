@@ -286,17 +286,18 @@ def test_a_judge_that_dies_mid_batch_leaves_samples_unjudged_and_the_rerun_judge
     for name, (rows, cols), candidate in (("honest", (5, 37), "honest_single_kernel"), ("wrong", (4, 33), "wrong_math")):
         (suite / f"{name}.py").write_text(sized(ADD_RELU, rows, cols))
         answer(answers, sized(ADD_RELU, rows, cols), candidate)
-    real_submit, submitted = verifier_pool.VerifierPool.submit, []
+    pool = verifier_pool.shared_pool("cpu")
+    real_submit, submitted = pool.submit, []
 
-    def submit(self, task, candidate, options=verifier_pool.VerifyOptions(), static_gate=True):
+    def submit(task, candidate, options=verifier_pool.VerifyOptions(), static_gate=True):
         submitted.append(candidate.sha256)
-        future = real_submit(self, task, candidate, options, static_gate)
+        future = real_submit(task, candidate, options, static_gate)
         if len(submitted) == 1:  # the real judge dies after the batch's first submission
-            self.process.kill()
-            self.process.wait()
+            pool.process.kill()
+            pool.process.wait()
         return future
 
-    monkeypatch.setattr(verifier_pool.VerifierPool, "submit", submit)
+    monkeypatch.setattr(pool, "submit", submit)
     args = ("--engine", f"files:{answers}", "--suite", str(suite), "--rows", str(rows_file))
     code, result = run_eval(capsys, *args)
     assert code == 1 and result["verifier_errors"] == 2 and result["judged_samples"] == 0

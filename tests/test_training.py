@@ -530,17 +530,18 @@ def _judge_dies_after_submissions(monkeypatch, count: int) -> list[str]:
     """The real judge process is killed (and reaped) right after the `count`-th submission from now: a transient
     failure of the verifier, as the OOM killer or a crashed judge leaves it. Returns the submitted candidates' sha256."""
     submitted: list[str] = []
-    real_submit = verifier_pool.VerifierPool.submit
+    pool = verifier_pool.shared_pool("cpu", 2)  # the instance: an earlier test's monkeypatch leaves one behind
+    real_submit = pool.submit
 
-    def submit(self, task, candidate, options=VerifyOptions(), static_gate=True):
+    def submit(task, candidate, options=VerifyOptions(), static_gate=True):
         submitted.append(candidate.sha256)
-        future = real_submit(self, task, candidate, options, static_gate)
+        future = real_submit(task, candidate, options, static_gate)
         if len(submitted) == count:
-            self.process.kill()
-            self.process.wait()
+            pool.process.kill()
+            pool.process.wait()
         return future
 
-    monkeypatch.setattr(verifier_pool.VerifierPool, "submit", submit)
+    monkeypatch.setattr(pool, "submit", submit)
     return submitted
 
 
@@ -560,10 +561,15 @@ def test_a_completion_the_judge_died_on_is_judged_again_in_the_next_batch(monkey
     functions = reward_functions(config, VerdictMemo(config))
     submitted = _judge_dies_after_submissions(monkeypatch, 1)
     assert _score(functions, [_completion("honest_single_kernel")], task) == [(None,) * len(COMPONENTS)]
+    assert len(submitted) == 1
+    fresh = verifier_pool.shared_pool("cpu", 2)  # the judge the next batch runs on
+    assert fresh.process.poll() is None
+    real_submit = fresh.submit
+    monkeypatch.setattr(fresh, "submit", lambda *args: submitted.append(args[1].sha256) or real_submit(*args))
     again = _score(functions, [_completion("honest_single_kernel")], task)  # the next batch: a new list from trl
     assert again == [pytest.approx((1, 1, 1, 1, 0, 0))] and len(submitted) == 2
-    same_batch = [_completion("honest_single_kernel")]
-    assert _score(functions, same_batch, task) == _score(functions, same_batch, task) and len(submitted) == 2
+    same_batch = [_completion("honest_single_kernel")]  # a verdict is kept within and across batches: no submission
+    assert _score(functions, same_batch, task) == _score(functions, same_batch, task) == again and len(submitted) == 2
 
 
 def test_a_judge_that_dies_mid_batch_leaves_the_batch_unscored_not_the_run_ended(monkeypatch) -> None:
