@@ -272,3 +272,36 @@ def test_a_library_tail_engine_hands_on_the_module_the_reward_judged_byte_for_by
     judged = VerdictMemo(Rewards(device="cpu"), lambda c: with_library_tail(c, tail)).code(
         [{"role": "assistant", "content": reply}])
     assert served == judged.strip() and 'MARK = "<|im_end|>[INST]</s>"' in served
+
+
+def test_a_judge_that_dies_mid_batch_leaves_samples_unjudged_and_the_rerun_judges_them(tmp_path, capsys, monkeypatch):
+    """Round attack57: after the judge died, `VerifierPool.submit` raised RuntimeError out of `_judge`: the eval
+    ended there. The batch's samples are now the verifier's failures: left out of every percentage, not written to
+    --rows, so the rerun (on a fresh judge) judges them."""
+    from autotriton_backend.verifier import pool as verifier_pool
+
+    suite, answers, rows_file = tmp_path / "suite", tmp_path / "answers", tmp_path / "rows.jsonl"
+    suite.mkdir()
+    answers.mkdir()
+    for name, (rows, cols), candidate in (("honest", (5, 37), "honest_single_kernel"), ("wrong", (4, 33), "wrong_math")):
+        (suite / f"{name}.py").write_text(sized(ADD_RELU, rows, cols))
+        answer(answers, sized(ADD_RELU, rows, cols), candidate)
+    pool = verifier_pool.shared_pool("cpu")
+    real_submit, submitted = pool.submit, []
+
+    def submit(task, candidate, options=verifier_pool.VerifyOptions(), static_gate=True):
+        submitted.append(candidate.sha256)
+        future = real_submit(task, candidate, options, static_gate)
+        if len(submitted) == 1:  # the real judge dies after the batch's first submission
+            pool.process.kill()
+            pool.process.wait()
+        return future
+
+    monkeypatch.setattr(pool, "submit", submit)
+    args = ("--engine", f"files:{answers}", "--suite", str(suite), "--rows", str(rows_file))
+    code, result = run_eval(capsys, *args)
+    assert code == 1 and result["verifier_errors"] == 2 and result["judged_samples"] == 0
+    assert result["correct_pct"] is None and "the judge process exited" in result["first_errors"]["verifier"]
+    assert len(rows_file.read_text().splitlines()) == 1  # the header alone: nothing kept of the failed batch
+    code, result = run_eval(capsys, *args)
+    assert code == 0 and (result["judged_samples"], result["correct_pct"], result["verifier_errors"]) == (2, 50.0, 0)

@@ -526,6 +526,68 @@ def test_a_crash_of_the_gate_is_the_verifier_s_failure_and_scores_nothing(monkey
     assert rewards == [None] * len(COMPONENTS)  # trl leaves it out, instead of punishing the model
 
 
+def _judge_dies_after_submissions(monkeypatch, count: int) -> list[str]:
+    """The real judge process is killed (and reaped) right after the `count`-th submission from now: a transient
+    failure of the verifier, as the OOM killer or a crashed judge leaves it. Returns the submitted candidates' sha256."""
+    submitted: list[str] = []
+    pool = verifier_pool.shared_pool("cpu", 2)  # the instance: an earlier test's monkeypatch leaves one behind
+    real_submit = pool.submit
+
+    def submit(task, candidate, options=VerifyOptions(), static_gate=True):
+        submitted.append(candidate.sha256)
+        future = real_submit(task, candidate, options, static_gate)
+        if len(submitted) == count:
+            pool.process.kill()
+            pool.process.wait()
+        return future
+
+    monkeypatch.setattr(pool, "submit", submit)
+    return submitted
+
+
+def _score(functions, completions: list, task: str) -> list[tuple[float | None, ...]]:
+    """The six components per completion, called as trl calls them: every function with the same list."""
+    table = [fn(prompts=[[]] * len(completions), completions=completions, task=[task] * len(completions))
+             for fn in functions]
+    return list(zip(*table))
+
+
+def test_a_completion_the_judge_died_on_is_judged_again_in_the_next_batch(monkeypatch) -> None:
+    """Round attack57: the memo kept an unjudged verdict (`_UNJUDGED`) for every later batch that held the same
+    (task, code): after one transient death of the judge, an honest completion was never scored again (and a hacked
+    one never penalised) while the policy kept writing it. The project's rule: a transient failure is never kept."""
+    task = json.dumps(KernelTask.from_file(CATALOGUE / "task_add_relu.py").to_json())
+    config = Rewards(device="cpu", workers=2, timeout_s=60)
+    functions = reward_functions(config, VerdictMemo(config))
+    submitted = _judge_dies_after_submissions(monkeypatch, 1)
+    assert _score(functions, [_completion("honest_single_kernel")], task) == [(None,) * len(COMPONENTS)]
+    assert len(submitted) == 1
+    fresh = verifier_pool.shared_pool("cpu", 2)  # the judge the next batch runs on
+    assert fresh.process.poll() is None
+    real_submit = fresh.submit
+    monkeypatch.setattr(fresh, "submit", lambda *args: submitted.append(args[1].sha256) or real_submit(*args))
+    again = _score(functions, [_completion("honest_single_kernel")], task)  # the next batch: a new list from trl
+    assert again == [pytest.approx((1, 1, 1, 1, 0, 0))] and len(submitted) == 2
+    same_batch = [_completion("honest_single_kernel")]  # a verdict is kept within and across batches: no submission
+    assert _score(functions, same_batch, task) == _score(functions, same_batch, task) == again and len(submitted) == 2
+
+
+def test_a_judge_that_dies_mid_batch_leaves_the_batch_unscored_not_the_run_ended(monkeypatch) -> None:
+    """Round attack57: `VerifierPool.submit` raised RuntimeError ("the verifier's judge process has exited") for a
+    batch's submissions after the judge died, out of the reward function: the whole GRPO run (or eval) ended on a
+    failure of the verifier. Every completion of that batch is now unjudged (trl gives it no advantage); the next
+    batch runs on a fresh judge."""
+    task = json.dumps(KernelTask.from_file(CATALOGUE / "task_add_relu.py").to_json())
+    config = Rewards(device="cpu", workers=2, timeout_s=60)
+    functions = reward_functions(config, VerdictMemo(config))
+    _judge_dies_after_submissions(monkeypatch, 1)
+    completions = [_completion("wrong_math"), _completion("hack_output_alias")]
+    assert _score(functions, completions, task) == [(None,) * len(COMPONENTS)] * 2
+    monkeypatch.undo()
+    rows = _score(functions, [_completion("wrong_math"), _completion("hack_output_alias")], task)
+    assert rows == [pytest.approx((1, 1, 1, 0, 0, 0)), pytest.approx((1, 1, 0, 0, 0, -1))]
+
+
 def test_8b_recipe_validates_by_dry_run(capsys, tmp_path) -> None:
     assert autotriton_main(["train", "grpo", "--recipe", "8b", "--dry-run", "--out", str(tmp_path)]) == 0
     report = json.loads(capsys.readouterr().out)

@@ -62,8 +62,10 @@ def well_formed(code: str) -> bool:
 
 
 class VerdictMemo:
-    """One verification per (task, judged code), shared by the component functions of a batch. `view` completes
-    the code a completion holds before it is judged (GRPO's library tail: `run_grpo`)."""
+    """One verification per (task, judged code), shared by the component functions of a batch (trl hands each of
+    them the same `completions` list). `view` completes the code a completion holds before it is judged (GRPO's
+    library tail: `run_grpo`). A verdict the verifier could not reach lasts its batch only: a judge that died once
+    left a completion unscored in every later batch that held it (round attack57)."""
 
     def __init__(self, config: Rewards, view: Callable[[str], str] | None = None):
         self.config = config
@@ -71,6 +73,7 @@ class VerdictMemo:
         self.options = VerifyOptions(device=_device(config.device), trials=config.trials,
                                      timeout_s=config.timeout_s)
         self._memo: dict[tuple[str, str], Any] = {}
+        self._batch: list[Any] | None = None  # the completions trl hands every component of the batch being scored
 
     def code(self, completion: Any) -> str:
         """The module judged for a completion: its code block, completed by the view when it has one."""
@@ -80,6 +83,9 @@ class VerdictMemo:
     def verdicts(self, completions: list[Any], task: list[str]) -> list[Any]:
         """Each completion's Verdict, None when it has no well-formed code, or _UNJUDGED."""
         keys = [(t, self.code(c)) for t, c in zip(task, completions, strict=True)]
+        if completions is not self._batch:  # a new batch: what the verifier failed on is judged again (round attack57)
+            self._batch = completions
+            self._memo = {k: v for k, v in self._memo.items() if v is not _UNJUDGED}
         missing = [k for k in dict.fromkeys(keys) if k not in self._memo]
         if missing:
             current = set(keys)

@@ -101,12 +101,18 @@ class VerifierPool:
     def _send(self, job: dict, task: KernelTask, candidate: Candidate | None, checks: list[Check],
               future: Future) -> Future:
         with self._lock:
-            if self.process.poll() is not None:
-                raise RuntimeError("the verifier's judge process has exited; create a new VerifierPool")
-            ident, self._next_id = self._next_id, self._next_id + 1
-            self._pending[ident] = future
-            self._jobs[ident] = (task, candidate, checks)
-            self._channel.send({"id": ident, "job": job})
+            if self.process.poll() is None:
+                ident, self._next_id = self._next_id, self._next_id + 1
+                self._pending[ident] = future
+                self._jobs[ident] = (task, candidate, checks)
+                try:
+                    self._channel.send({"id": ident, "job": job})
+                    return future
+                except OSError:  # the judge closed its end as it died
+                    del self._pending[ident], self._jobs[ident]
+        # The judge died (the next `shared_pool` starts another): the verifier's failure, as for the jobs it left
+        # waiting. Raising ended a GRPO run, or an eval, at the batch's next submission (round attack57).
+        future.set_result(_failed(task, candidate, self.device, "the judge process exited"))
         return future
 
     def verify(self, task: KernelTask, candidate: Candidate, options: VerifyOptions = VerifyOptions()) -> Verdict:
