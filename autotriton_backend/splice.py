@@ -7,6 +7,8 @@ exactly those of the ops it replaces. Inductor sees one extern call and fuses ar
 from __future__ import annotations
 
 import hashlib
+import importlib.util
+import linecache
 import operator
 import os
 import tempfile
@@ -21,10 +23,10 @@ import torch.fx as fx
 from .partition import Region
 from .verifier import gpu_frontend  # noqa: F401  (under TRITON_INTERPRET=1: kernels run as the verifier typed them)
 from .verifier.allowlist import gate
-from .verifier.defaults import as_judged, import_candidate, judged_default_dtype, judged_dispatch
+from .verifier.defaults import CANDIDATE_MODULE, as_judged, judged_default_dtype, judged_dispatch
 from .verifier.inputs import example_sizes, judged_sizes, make_inputs
 from .verifier.monitors import JudgedAllocations
-from .task import KernelTask, load_reference
+from .task import KernelTask, load_reference, python_lines
 
 _LIBRARY = torch.library.Library("autotriton", "FRAGMENT")
 _DEFINED: dict[str, torch._ops.OpOverload] = {}
@@ -236,19 +238,31 @@ def _model_on(device: torch.device, source: str, sha: str, module_dir: Path) -> 
 def _load_model_new(source: str, sha: str, module_dir: Path) -> torch.nn.Module:
     """Import a cached, verified kernel module (cache entries are authenticated before this point).
 
-    The source passes the static gate once more right here: it is about to run in the user's process.
+    The source passes the static gate once more right here: it is about to run in the user's process. What runs is
+    that gated text, never the file read back: `module_dir` lies in the cache directory, which someone who cannot
+    sign entries may still write (round attack59). A FIFO planted there as `kernel_<sha>.py` handed the sha check
+    the verified text and the import a planted one, and a file rewritten after the load was what the interpreter read
+    at the kernel's first launch (triton.jit reads a kernel's source through inspect and linecache, which reloads a
+    file whose size or mtime changed): planted Python ran in the user's process either way
+    (tests/test_cache.py::test_a_planted_module_file_never_runs).
     """
     refused = next((c for c in gate(source) if not c.passed), None)
     if refused is not None:
         raise ValueError(f"cached kernel refused by the static gate: {refused.reason}")
     module_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-    path = module_dir / f"kernel_{sha[:32]}.py"  # a real file: triton.jit reads kernel source through inspect
-    if not path.exists() or hashlib.sha256(path.read_bytes()).hexdigest() != sha:
-        # the gated text's UTF-8 bytes (the sha's, and what import_candidate decodes), published whole: `write_text`
-        # wrote the locale's encoding, so an honest kernel with a non-ASCII comment failed to load under a C or
-        # Latin-1 locale, and a process importing while another truncated the file read an empty module
-        fd, draft = tempfile.mkstemp(dir=module_dir, prefix=".kernel_", suffix=".py")
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(source.encode())
-        os.replace(draft, path)
-    return import_candidate(path).ModelNew().eval()  # as the runner imports it
+    path = module_dir / f"kernel_{sha[:32]}.py"  # a real file, for tracebacks; never read back
+    # the gated text's UTF-8 bytes (the sha's), published whole over whatever is there (a file, link or FIFO): never
+    # read first, so a FIFO cannot stall the load either
+    text = source.encode()
+    fd, draft = tempfile.mkstemp(dir=module_dir, prefix=".kernel_", suffix=".py")
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(text)
+    os.replace(draft, path)
+    # inspect serves triton.jit the gated lines, numbered as Python numbers them, whatever the file holds later (an
+    # entry with no mtime is never checked against the disk), as the runner's `_build` pins them
+    linecache.cache[str(path)] = (len(source), None, [line + "\n" for line in python_lines(source)], str(path))
+    spec = importlib.util.spec_from_file_location(CANDIDATE_MODULE, path)  # as `import_candidate` imports it, from
+    assert spec is not None  # the gated bytes rather than the file's
+    module = importlib.util.module_from_spec(spec)
+    exec(compile(text, str(path), "exec", dont_inherit=True, optimize=0), vars(module))  # PEP 263 decoding
+    return module.ModelNew().eval()  # as the runner builds it

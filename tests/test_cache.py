@@ -457,3 +457,66 @@ def test_processes_creating_the_key_at_once_all_sign_with_the_same_key(tmp_path,
     assert len(set(tags)) == 1
     assert len(bytes.fromhex(key.read_text())) == 32 and stat.S_IMODE(key.stat().st_mode) == 0o600
     assert [p.name for p in key.parent.iterdir()] == ["cache.key"]  # no draft left behind
+
+
+# --- the module file a cached kernel is imported from (round attack59) --------------------------------------------
+
+# Planted Python inside the kernel's body: creates the marker when it runs (each program).
+PLANTED_BODY = GOOD_SOURCE.replace(
+    "    offs = tl.program_id(0)", "    __import__('os').makedirs({marker!r}, exist_ok=True)\n    offs = tl.program_id(0)")
+
+# Another user who can write the cache directory (hence `modules/`), run as a process of its own: it feeds a FIFO
+# planted as the kernel's module file the verified text on the first read and planted text on every later one.
+FIFO_ATTACKER = '''import sys, time
+fifo, honest, planted = sys.argv[1], open(sys.argv[2]).read(), open(sys.argv[3]).read()
+for text in (honest, planted, planted, planted):
+    with open(fifo, "w") as h:
+        h.write(text)
+    time.sleep(0.5)  # the reader sees this text's end before the next one starts
+'''
+
+
+def _module_dir_with_fifo(tmp_path: Path, source: str, marker: Path):
+    import hashlib
+    import subprocess
+    import sys
+
+    module_dir = tmp_path / "kernels" / "modules"
+    module_dir.mkdir(parents=True)
+    fifo = module_dir / f"kernel_{hashlib.sha256(source.encode()).hexdigest()[:32]}.py"
+    os.mkfifo(fifo)
+    (tmp_path / "honest.py").write_text(source)
+    (tmp_path / "planted.py").write_text("__import__('os').makedirs(%r, exist_ok=True)\n" % str(marker) + source)
+    attacker = subprocess.Popen([sys.executable, "-c", FIFO_ATTACKER, str(fifo), str(tmp_path / "honest.py"),
+                                 str(tmp_path / "planted.py")])
+    return module_dir, attacker
+
+
+@pytest.mark.parametrize("how", ["fifo", "rewritten_after_load"])
+def test_a_planted_module_file_never_runs(tmp_path, how):
+    """`modules/kernel_<sha>.py` lies in the cache directory: whoever can write that directory but not sign an entry
+    can plant the file. A FIFO there handed the sha check the verified text and the import planted text; a file
+    rewritten after the kernel loaded was what the interpreter read at its first launch (triton.jit reads the body
+    through inspect and linecache, which reloads a file whose size or mtime changed). Planted code ran in the user's
+    process both ways; the kernel must run as verified, whatever the file holds."""
+    from autotriton_backend.splice import kernel_op
+
+    marker = tmp_path / "planted-code-ran"
+    task = relu_task()
+    attacker = None
+    try:
+        if how == "fifo":
+            module_dir, attacker = _module_dir_with_fifo(tmp_path, variant(how), marker)
+            op = kernel_op(task, variant(how), module_dir)
+        else:
+            module_dir = tmp_path / "kernels" / "modules"
+            op = kernel_op(task, variant(how), module_dir)
+            (module,) = module_dir.glob("kernel_*.py")
+            module.write_text(PLANTED_BODY.format(marker=str(marker)))  # after the load, before the first launch
+        x = torch.randn(4, 33)
+        assert torch.equal(op(x), torch.relu(x))
+    finally:
+        if attacker is not None:
+            attacker.kill()
+            attacker.wait()
+    assert not marker.exists()
