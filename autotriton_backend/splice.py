@@ -7,8 +7,6 @@ exactly those of the ops it replaces. Inductor sees one extern call and fuses ar
 from __future__ import annotations
 
 import hashlib
-import importlib.util
-import linecache
 import operator
 import os
 import tempfile
@@ -23,10 +21,10 @@ import torch.fx as fx
 from .partition import Region
 from .verifier import gpu_frontend  # noqa: F401  (under TRITON_INTERPRET=1: kernels run as the verifier typed them)
 from .verifier.allowlist import gate
-from .verifier.defaults import CANDIDATE_MODULE, as_judged, judged_default_dtype, judged_dispatch
+from .verifier.defaults import as_judged, import_candidate, judged_default_dtype, judged_dispatch
 from .verifier.inputs import example_sizes, judged_sizes, make_inputs
 from .verifier.monitors import JudgedAllocations
-from .task import KernelTask, load_reference, python_lines
+from .task import KernelTask, load_reference
 
 _LIBRARY = torch.library.Library("autotriton", "FRAGMENT")
 _DEFINED: dict[str, torch._ops.OpOverload] = {}
@@ -258,11 +256,4 @@ def _load_model_new(source: str, sha: str, module_dir: Path) -> torch.nn.Module:
     with os.fdopen(fd, "wb") as handle:
         handle.write(text)
     os.replace(draft, path)
-    # inspect serves triton.jit the gated lines, numbered as Python numbers them, whatever the file holds later (an
-    # entry with no mtime is never checked against the disk), as the runner's `_build` pins them
-    linecache.cache[str(path)] = (len(source), None, [line + "\n" for line in python_lines(source)], str(path))
-    spec = importlib.util.spec_from_file_location(CANDIDATE_MODULE, path)  # as `import_candidate` imports it, from
-    assert spec is not None  # the gated bytes rather than the file's
-    module = importlib.util.module_from_spec(spec)
-    exec(compile(text, str(path), "exec", dont_inherit=True, optimize=0), vars(module))  # PEP 263 decoding
-    return module.ModelNew().eval()  # as the runner builds it
+    return import_candidate(path, source).ModelNew().eval()  # as the runner imports and builds it

@@ -931,7 +931,7 @@ def import_module_from(source: str, folder: Path):
 
     path = folder / "round52_module.py"
     path.write_text(source)
-    return import_candidate(path)
+    return import_candidate(path, source)
 
 
 def test_a_spliced_kernel_is_built_from_a_random_seed_as_the_verifier_builds_it(tmp_path: Path) -> None:

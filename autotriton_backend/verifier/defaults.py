@@ -10,8 +10,9 @@ for the calling thread only; the default dtype, one value for the whole process,
 """
 from __future__ import annotations
 
-import importlib.util
 import functools
+import importlib.util
+import linecache
 import os
 import sys
 import threading
@@ -22,18 +23,29 @@ from typing import Iterator
 
 import torch
 
+from ..task import python_lines
+
 DEFAULT_DTYPE = torch.float32  # torch's own, which the verifier's processes never change
 CANDIDATE_MODULE = "autotriton_candidate"  # `str(ModelNew)` names it (round33_module_name_trigger.py)
 
 
-def import_candidate(path: Path) -> types.ModuleType:
-    """The candidate's module, imported from its file under one name and with its asserts kept whatever the
-    importing interpreter's -O: the runner's processes never optimise, a user's may, and an assert with a side
-    effect in host code tells the two apart (tests/fixtures/user_process/round33_optimize_trigger.py)."""
+def import_candidate(path: Path, source: str) -> types.ModuleType:
+    """The candidate's module: `source`, the text that was gated and judged, run as the module of `path` (a real file
+    holding it, for tracebacks) under one name, with its asserts kept whatever the importing interpreter's -O (the
+    runner's processes never optimise, a user's may, and an assert with a side effect in host code tells the two
+    apart: tests/fixtures/user_process/round33_optimize_trigger.py).
+
+    The file is never read back, and its lines are pinned in `linecache` (an entry with no mtime is never checked
+    against the disk), which serves them to triton.jit through inspect. In a user's process the file lies in the
+    cache directory, which someone who cannot sign entries may still write: a FIFO planted there handed a sha check
+    the verified text and the import a planted one, and a file rewritten after the load was what the interpreter read
+    at the kernel's first launch (round attack59, tests/test_cache.py::test_a_planted_module_file_never_runs). In the
+    sandbox a candidate may move its own file away (tests/attacks_sandbox/job_link_outlives.py)."""
+    linecache.cache[str(path)] = (len(source), None, [line + "\n" for line in python_lines(source)], str(path))
     spec = importlib.util.spec_from_file_location(CANDIDATE_MODULE, path)
     assert spec is not None
     module = importlib.util.module_from_spec(spec)
-    exec(compile(path.read_bytes(), str(path), "exec", dont_inherit=True, optimize=0), vars(module))  # PEP 263 decoding
+    exec(compile(source.encode(), str(path), "exec", dont_inherit=True, optimize=0), vars(module))  # PEP 263 decoding
     return module
 
 

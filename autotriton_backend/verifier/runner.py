@@ -553,19 +553,15 @@ class _Session:
         from .defaults import as_judged, import_candidate
         from .monitors import BuildMonitor, refusing_launches, watching_tensor_text
 
-        path = JOB / "candidate.py"  # a real file: triton.jit reads kernel source through inspect
+        path = JOB / "candidate.py"  # a real file, for tracebacks; its lines are pinned (`import_candidate`)
         path.unlink(missing_ok=True)
         path.write_text(source)
-        # and the lines stay readable if the candidate moves the file away (tests/attacks_sandbox/job_link_outlives):
-        # on a GPU, kernels read their source when decorated; here the GPU front end reads it at each launch
-        lines = [line + "\n" for line in python_lines(source)]  # numbered as Python numbers the code's lines
-        linecache.cache[str(path)] = (len(source), None, lines, str(path))
         monitor = BuildMonitor(fill)
         launches = refusing_launches("a Triton kernel was launched while the module loaded or in __init__: launch "
                                      "kernels from forward only")
         with as_judged(forward=False), monitor, watching_tensor_text(monitor), launches:
             try:
-                module = import_candidate(path)
+                module = import_candidate(path, source)
                 model_cls = module.ModelNew
             except Exception as exc:
                 raise _Failed("load", short_error(exc)) from None

@@ -107,7 +107,7 @@ def main() -> None:
             source = KERNEL.replace("GRID", line)
             path = work / f"kernel_{grid}_{n_rows}.py"
             path.write_text(source)
-            model = import_candidate(path).ModelNew().cuda().eval()
+            model = import_candidate(path, source).ModelNew().cuda().eval()
             op = kernel_op(task, source, work / "modules")
             with torch.no_grad():
                 assert torch.equal(op(x, y), torch.relu(x + y)) and torch.equal(model(x, y), torch.relu(x + y))
