@@ -304,8 +304,15 @@ _warned: set[str] = set()
 
 
 def _warn(message: str) -> None:
+    """One line announcing a fallback. Where the user's filters make it an error (`warnings.simplefilter("error")`,
+    pytest's `-W error`) it is logged instead: raised, it failed the very fallback it announces, and the user's
+    compile with it (BackendCompilerFailed on a CPU without TRITON_INTERPRET=1, where plain inductor compiles; round
+    attack60), the model breaking because of us."""
     log.debug("warning: %s", message)
-    warnings.warn(f"autotriton: {_one_line(message)}", RuntimeWarning, stacklevel=3)
+    try:
+        warnings.warn(f"autotriton: {_one_line(message)}", RuntimeWarning, stacklevel=3)
+    except Warning:
+        log.warning("autotriton: %s", _one_line(message))
 
 
 def _one_line(text: object) -> str:

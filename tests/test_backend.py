@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import subprocess
 import sys
@@ -319,3 +320,92 @@ def test_dynamos_restart_signals_pass_through_untouched():
     assert [str(w.message) for w in caught if "autotriton" in str(w.message)] == []
     assert statuses() and set(statuses()) == {"not-cached"}
     torch.testing.assert_close(y, model(x), atol=1e-5, rtol=1e-5)
+
+
+def test_a_judged_kernel_that_warns_runs_in_a_compiled_model_under_warnings_as_errors():
+    """Round attack60: Triton warns inside an honest kernel (`max(s, 0.0)` on a tensor: its deprecated builtin max,
+    tests/fixtures/user_process/round60_builtin_max_warns.py), which the verifier's checked calls only print. A user's
+    `warnings.simplefilter("error")` (pytest's `-W error`) made every call of the compiled model raise
+    InterpreterError(UserWarning), where the region's own `torch.relu(x + y)` does not. The op runs the region's own
+    ops there instead; the user's filters are left as they were, and without them the kernel runs."""
+    def model(x, y):
+        return torch.relu(x + y)
+
+    x, y = torch.randn(5, 37), torch.randn(5, 37)
+    (found,) = collect_tasks(model, [x, y]).tasks
+    candidate = Candidate((Path(__file__).parent / "fixtures" / "user_process" / "round60_builtin_max_warns.py").read_text())
+    verdict = verify(found.task, candidate, VerifyOptions(device="cpu"))
+    assert verdict.correct, verdict.feedback
+    KernelCache().put_winner(CacheEntry.winner(found.task, candidate, verdict, environment_key("cpu")))
+    spliced = compiled(model, mode="cache", strict=True)
+    with warnings.catch_warnings(), torch.no_grad(), counting_launches() as counter:
+        warnings.simplefilter("ignore")
+        assert torch.equal(spliced(x, y), model(x, y))
+    assert statuses() == ["cache-hit"] and counter.launches == 1
+    with warnings.catch_warnings(), torch.no_grad():
+        warnings.simplefilter("error")
+        for _ in range(2):
+            x, y = torch.randn(5, 37), torch.randn(5, 37)
+            assert torch.equal(spliced(x, y), model(x, y))
+        with pytest.raises(UserWarning, match="the user's own"):
+            warnings.warn("the user's own")
+    with warnings.catch_warnings(), torch.no_grad(), counting_launches() as counter:
+        warnings.simplefilter("ignore")
+        assert torch.equal(spliced(x, y), model(x, y)) and counter.launches == 1
+
+
+def test_the_backend_s_own_warnings_never_fail_a_compile_under_warnings_as_errors(monkeypatch, caplog):
+    """Round attack60: every fallback the backend announces is a RuntimeWarning. Under a user's
+    `warnings.simplefilter("error")` the warning raised inside the very fallback it announced, and again in each
+    outer one, and the user's compile failed (BackendCompilerFailed) where plain inductor compiles: on any CPU without
+    TRITON_INTERPRET=1 ("CPU regions run Triton kernels only when ..."), after an upgrade (stale kernels), on a
+    refused cache entry. The announcement is logged there instead, and the graph compiles as the fallback says."""
+    from autotriton_backend import backend
+
+    monkeypatch.delenv("TRITON_INTERPRET", raising=False)  # `_can_run` reads it at each region
+    monkeypatch.setattr(backend, "_warned", set())  # its one announcement per process, made here
+    model, x = mlp(), torch.randn(4, 16)
+    with torch.no_grad():
+        torch.compile(model, backend="inductor")(x)  # inductor's own imports warn (torch.jit): before the filter
+    logger = logging.getLogger("autotriton.backend")  # torch's logging owns "autotriton" (no propagation to root)
+    logger.addHandler(caplog.handler)
+    try:
+        with warnings.catch_warnings(), torch.no_grad():
+            warnings.simplefilter("error")
+            y = compiled(model, mode="cache")(x)
+    finally:
+        logger.removeHandler(caplog.handler)
+    torch.testing.assert_close(y, model(x))
+    assert statuses() and set(statuses()) == {"needs-interpreter"}
+    assert [r.getMessage() for r in caplog.records if "TRITON_INTERPRET" in r.getMessage()] == [
+        "autotriton: CPU regions run Triton kernels only when TRITON_INTERPRET=1 is set before start; they stay with "
+        "inductor"]
+
+
+def test_a_compiled_model_is_right_from_threads_other_than_the_one_that_compiled_it(winners):
+    """Round attack60, not through (a regression test): the compiled model called from 4 threads at once, none of
+    them the compiling one; every call right, both kernels launched (round attack55 serialised the interpreted
+    forwards, which raised InterpreterError from several threads through `kernel_op`)."""
+    import threading
+
+    for entry in winners.values():
+        KernelCache().put_winner(entry)
+    model = mlp()
+    spliced = compiled(model, mode="cache", strict=True)
+    with torch.no_grad():
+        spliced(torch.randn(4, 16))
+    assert statuses() == ["not-cached", "cache-hit", "cache-hit"]
+    inputs = [torch.randn(4, 16) for _ in range(12)]
+    right: list[bool] = []
+
+    def calls(part: list[torch.Tensor]) -> None:
+        with torch.no_grad():
+            right.extend(torch.allclose(spliced(x), model(x), atol=1e-5, rtol=1e-5) for x in part)
+
+    with counting_launches() as counter:
+        threads = [threading.Thread(target=calls, args=(inputs[i::4],)) for i in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert right == [True] * 12 and counter.launches == 24
