@@ -14,7 +14,6 @@ import os
 import sys
 import warnings
 from dataclasses import asdict
-from pathlib import Path
 from typing import Any, Callable, Protocol
 
 import torch
@@ -137,7 +136,6 @@ class KernelPass(CustomGraphPass):
     def __init__(self, options: BackendOptions, key: str) -> None:
         self.options = options
         self.cache = KernelCache(options.cache_dir)
-        self.module_dir = Path(self.cache.directory) / "modules"
         self.records = GraphRecords(self.cache.directory)
         self.key = key
         self._searcher: Searcher | None = None
@@ -156,7 +154,7 @@ class KernelPass(CustomGraphPass):
             try:
                 if entry is None or entry.task is None or not entry.is_winner:
                     raise ValueError("its cache entry is gone")
-                _entry_op(entry, self.module_dir)
+                _entry_op(entry)
             except Exception as exc:  # a cached graph might call this op: make inductor run the pass instead
                 self._bypass_fx_cache = True
                 _warn(f"cached kernel {spliced.task_key[:12]} cannot be loaded ({type(exc).__name__}: {exc}); skipping it")
@@ -245,7 +243,7 @@ class KernelPass(CustomGraphPass):
             self.record.note(task.key, environment, self.cache.get(task.key, environment))
             if entry is None or entry.source is None:
                 return None
-            op = _entry_op(entry, self.module_dir, task)
+            op = _entry_op(entry, task)
             check_returns(op, region)
             if not entry.is_eager and not judged_default_dtype():
                 _warn_once(f"the default dtype is {torch.get_default_dtype()}; kernels run only under the "
@@ -285,10 +283,10 @@ class KernelPass(CustomGraphPass):
         return self._searcher
 
 
-def _entry_op(entry: CacheEntry, module_dir: Path, task: KernelTask | None = None) -> Callable:
+def _entry_op(entry: CacheEntry, task: KernelTask | None = None) -> Callable:
     """The custom op a winning entry splices in: its kernel, or the region's own ops."""
     task = task or KernelTask.from_json(entry.task)
-    return eager_op(task) if entry.is_eager else kernel_op(task, entry.source, module_dir)
+    return eager_op(task) if entry.is_eager else kernel_op(task, entry.source)
 
 
 def _device_of(example_inputs: list[Any]) -> str:

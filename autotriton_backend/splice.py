@@ -6,9 +6,12 @@ exactly those of the ops it replaces. Inductor sees one extern call and fuses ar
 """
 from __future__ import annotations
 
+import atexit
+import functools
 import hashlib
 import operator
 import os
+import shutil
 import tempfile
 import threading
 from contextlib import AbstractContextManager, nullcontext
@@ -39,16 +42,18 @@ _INTERPRETED_LAUNCHES: AbstractContextManager[Any] = \
     threading.RLock() if os.environ.get("TRITON_INTERPRET") == "1" else nullcontext()
 
 
-def kernel_op(task: KernelTask, source: str, module_dir: Path) -> torch._ops.OpOverload:
+def kernel_op(task: KernelTask, source: str, module_dir: Path | None = None) -> torch._ops.OpOverload:
     """The custom op running `source`'s ModelNew for `task` (defined once per process).
 
     Everything it needs is in a cache entry, so ops can be registered before inductor
-    serves a cached graph that calls them.
+    serves a cached graph that calls them. Its module file goes to `module_dir`, by default this process's own
+    (`private_module_dir`).
     """
     sha = hashlib.sha256(source.encode()).hexdigest()
     name = f"k_{sha[:16]}_{task.key[:8]}"
     if name in _DEFINED:
         return _DEFINED[name]
+    module_dir = module_dir or private_module_dir()
     models: dict[torch.device, torch.nn.Module] = {}
     if judged_default_dtype():  # built here, so that a refusal leaves the region to inductor; else at its first call
         models[torch.device("cpu")] = _model_on(torch.device("cpu"), source, sha, module_dir)
@@ -95,6 +100,19 @@ def _a_warning_raised(exc: BaseException) -> bool:
         seen.add(id(found))
         found = found.__cause__ or found.__context__
     return False
+
+
+@functools.cache
+def private_module_dir() -> Path:
+    """Where this process writes the kernel modules it loads: a directory of its own (`mkdtemp`: a fresh name, mode
+    0700), removed when the process exits. Not the cache directory, which someone who cannot sign entries may still
+    write: the gated lines are pinned in linecache (`import_candidate`), but once anything in the process clears it
+    (`linecache.clearcache()`), inspect reads the module's file again, and the interpreter ran what had been planted
+    there at the kernel's first launch (round attack59's open note)."""
+    path = Path(tempfile.mkdtemp(prefix="autotriton-kernels-"))
+    owner = os.getpid()
+    atexit.register(lambda: os.getpid() == owner and shutil.rmtree(path, ignore_errors=True))  # not a fork's exit
+    return path
 
 
 def eager_op(task: KernelTask) -> torch._ops.OpOverload:
@@ -259,12 +277,11 @@ def _load_model_new(source: str, sha: str, module_dir: Path) -> torch.nn.Module:
     """Import a cached, verified kernel module (cache entries are authenticated before this point).
 
     The source passes the static gate once more right here: it is about to run in the user's process. What runs is
-    that gated text, never the file read back: `module_dir` lies in the cache directory, which someone who cannot
-    sign entries may still write (round attack59). A FIFO planted there as `kernel_<sha>.py` handed the sha check
-    the verified text and the import a planted one, and a file rewritten after the load was what the interpreter read
-    at the kernel's first launch (triton.jit reads a kernel's source through inspect and linecache, which reloads a
-    file whose size or mtime changed): planted Python ran in the user's process either way
-    (tests/test_cache.py::test_a_planted_module_file_never_runs).
+    that gated text, never the file read back (`import_candidate`): the backend's `module_dir` lay in the cache
+    directory, which others may write, until `private_module_dir` (round attack59). A FIFO planted there as
+    `kernel_<sha>.py` handed the sha check the verified text and the import a planted one, and a file rewritten after
+    the load was what the interpreter read at the kernel's first launch: planted Python ran in the user's process
+    either way (tests/test_cache.py::test_a_planted_module_file_never_runs).
     """
     refused = next((c for c in gate(source) if not c.passed), None)
     if refused is not None:

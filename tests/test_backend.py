@@ -99,6 +99,23 @@ def test_cached_kernel_is_spliced_and_matches_eager(linear_winner):
     torch.testing.assert_close(y, model(x), atol=1e-5, rtol=1e-5)
 
 
+def test_a_spliced_kernel_s_module_file_lies_in_a_folder_of_this_process_not_in_the_cache(linear_winner):
+    """The cache directory may be written by others who cannot sign entries (round attack59). The kernel's module file
+    lay in it (`modules/`): once anything in the user's process cleared linecache, inspect read that file again and
+    the interpreter ran what had been planted there. It now lies where only this process's user can write."""
+    from autotriton_backend.splice import private_module_dir
+
+    cache = KernelCache()
+    cache.put_winner(linear_winner)
+    with torch.no_grad():
+        compiled(mlp(), mode="cache")(torch.randn(4, 16))
+    private = private_module_dir()
+    assert not (Path(cache.directory) / "modules").exists()
+    assert not private.resolve().is_relative_to(Path(cache.directory).resolve())
+    assert list(private.glob("kernel_*.py"))
+    assert private.stat().st_uid == os.getuid() and private.stat().st_mode & 0o077 == 0
+
+
 def test_a_spliced_kernel_runs_under_the_interpreter_the_verifier_judged(tmp_path):
     """The verifier types Triton's interpreter as compiled (gpu_frontend); a user's CPU process that loads a cached
     kernel must run it so too, or a kernel can branch on the difference: this one computes relu(x + y) as judged,
