@@ -3,7 +3,10 @@
 Inductor compiles the graph as usual; our post-grad pass (`KernelPass`) finds regions,
 looks their tasks up in the kernel cache (searching for misses in search mode), and splices
 winners in as custom ops. Any failure in our code leaves the region, or the whole graph,
-to inductor with one warning line, unless `strict` is set.
+to inductor with one warning line, unless `strict` is set. A cache key file unfit to use
+(cache/auth.py: a link, another owner, readable by others, not a key) is such a failure: every
+graph compiles with plain inductor, no cached kernel is loaded, and its message is warned once
+per process (`strict` raises KeyFileError).
 """
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ from torch._inductor.compile_fx import compile_fx
 from torch._inductor.custom_graph_pass import CustomGraphPass
 from torch._inductor.pattern_matcher import stable_topological_sort
 
+from cache.auth import KeyFileError
 from cache.environment import environment_key
 from cache.graph_records import GraphRecord, GraphRecords, GuardDecision, SplicedTask
 from cache.store import CacheEntry, KernelCache
@@ -40,7 +44,7 @@ from .task import KernelTask
 from .verifier.defaults import DEFAULT_DTYPE, judged_default_dtype
 from .verifier.timing import interleaved_medians
 
-PASS_VERSION = "autotriton-pass/2"  # coarse then fine regions, eager as a choice, graph records
+PASS_VERSION = "autotriton-pass/3"  # coarse then fine regions, eager as a choice, graph records (signed since /3)
 log = logging.getLogger("autotriton.backend")
 
 
@@ -89,6 +93,14 @@ def compile_graph(gm: fx.GraphModule, example_inputs: list[Any], options: Backen
         _warn_stale(graph_pass.record.stale_kernels())
     except RestartAnalysis:
         raise  # dynamo's own control flow (e.g. re-tracing with other specialisations), not a failure
+    except KeyFileError as exc:  # the key cannot be trusted: no cached kernel is loaded, said once (cache/auth.py)
+        if options.strict:
+            raise
+        compile_report().problems.append(_one_line(exc))
+        _warn_once(f"{exc}; until then every graph compiles with plain inductor")
+        if options.report:
+            print(compile_report().table())
+        return compile_fx(gm, example_inputs)
     except Exception as exc:
         if options.strict:
             raise

@@ -6,18 +6,27 @@ the model guard's decision, and a token that names this set of decisions in indu
 cache key. While every recorded state still holds, a compile registers only the recorded ops and
 reuses the token (inductor serves its cached code) and the guard's decision (nothing is re-timed).
 Stored next to the kernel cache, JSON text only, through the same no-pickle disk as the kernel cache.
+
+A record decides which cached kernels are loaded before the pass runs and which of inductor's cached code is served,
+so it is authenticated as entries are (round attack61): an HMAC tag under this user's key (cache/auth.py) over the
+record and the graph key it is stored under. A record without a valid tag (planted, edited, or moved from another
+graph) is refused with a CacheIntegrityWarning and the graph is compiled afresh. A record must also be consistent: every
+task it spliced has a recorded state naming a winner that the running verifier judged (or eager), so even a record of
+this user's cannot load a kernel that `resolve` would not splice.
 """
 from __future__ import annotations
 
 import json
 import secrets
+import warnings
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 import diskcache
 
-from .store import CacheEntry, KernelCache, _TextDisk, cache_key
+from . import auth
+from .store import CacheEntry, CacheIntegrityWarning, KernelCache, _TextDisk, cache_key
 
 ABSENT, NEGATIVE, STALE = "-", "negative", "stale"
 
@@ -57,7 +66,12 @@ class GraphRecord:
         self.states[cache_key(task_key, environment)] = entry_state(entry)
 
     def holds(self, cache: KernelCache) -> bool:
-        """Does every recorded task still have the cache state it had? (One lookup per task.)"""
+        """Does every recorded task still have the cache state it had? (One lookup per task.) A record that spliced a
+        task without a recorded winner state for it (never written by the pass) holds nothing."""
+        for spliced in self.spliced:
+            state = self.states.get(cache_key(spliced.task_key, spliced.environment), "")
+            if not state.startswith(("kernel:", "eager:")):
+                return False
         for key, state in self.states.items():
             task_key, _, environment = key.partition(":")
             if entry_state(cache.get(task_key, environment)) != state:
@@ -90,15 +104,35 @@ class GraphRecords:
         self._cache = diskcache.Cache(str(directory), disk=_TextDisk, eviction_policy="none")
 
     def get(self, graph_key: str) -> GraphRecord | None:
-        """The record, or None when absent or unreadable (then the graph is compiled afresh)."""
+        """The record, or None when absent, unreadable or not authentic (then the graph is compiled afresh).
+
+        Raises auth.KeyFileError when the key cannot be used: no record is trusted then."""
         try:
             raw = self._cache.get(graph_key, retry=True)
-            return GraphRecord.from_json(json.loads(raw)) if isinstance(raw, str) else None
-        except (ValueError, KeyError, TypeError):
+            if not isinstance(raw, str):
+                return None
+            stored = json.loads(raw)
+            if not isinstance(stored, dict) or not auth.authentic(_signed(graph_key, stored.get("record")),
+                                                                  stored.get("tag")):
+                warnings.warn(f"autotriton cache: refusing graph record {graph_key[:12]}: not written by this user's "
+                              "autotriton for this graph (missing or wrong authentication tag); compiling it afresh",
+                              CacheIntegrityWarning, stacklevel=2)
+                return None
+            return GraphRecord.from_json(stored["record"])
+        except auth.KeyFileError:
+            raise
+        except (ValueError, KeyError, TypeError, AttributeError):
             return None
 
     def put(self, graph_key: str, record: GraphRecord) -> None:
-        self._cache.set(graph_key, json.dumps(record.to_json()), retry=True)
+        data = record.to_json()
+        signed = {"record": data, "tag": auth.tag(_signed(graph_key, data))}
+        self._cache.set(graph_key, json.dumps(signed), retry=True)
 
     def close(self) -> None:
         self._cache.close()
+
+
+def _signed(graph_key: str, record: Any) -> dict[str, Any]:
+    """What a record's tag covers: the record and the graph it is stored for (a record moved to another graph fails)."""
+    return {"graph_record": graph_key, "record": record}

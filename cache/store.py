@@ -288,6 +288,9 @@ class KernelCache:
     """The on-disk kernel cache. Safe to share between processes (SQLite transactions)."""
 
     def __init__(self, directory: str | Path | None = None):
+        """Raises auth.KeyFileError when this user's key file is unfit to use (a link, another owner, readable by
+        others, not a key): nothing in the cache is read or trusted until it is fixed (round attack61)."""
+        auth.check_key()
         self.directory = Path(directory).expanduser() if directory is not None else default_directory()
         if not self.directory.exists():
             self.directory.mkdir(parents=True, exist_ok=True)
