@@ -26,6 +26,7 @@ from .verifier import gpu_frontend  # noqa: F401  (under TRITON_INTERPRET=1: ker
 from .verifier.allowlist import gate
 from .verifier.defaults import as_judged, import_candidate, judged_default_dtype, judged_dispatch
 from .verifier.inputs import example_sizes, judged_sizes, make_inputs
+from .verifier.gpu_frontend import OutOfBounds
 from .verifier.monitors import JudgedAllocations
 from .task import KernelTask, load_reference
 
@@ -73,29 +74,31 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path | None = None) -> 
                 models[device] = _model_on(device, source, sha, module_dir)
             # each input in a storage of its own too, as the verifier makes them
             given = _unaliased([_in_layout(x, order) for x, order in zip(args, orders)], ())
-            with _INTERPRETED_LAUNCHES, JudgedAllocations():  # one interpreted forward at a time
-                # (round55_threads_interpreted.py), scratch memory as the verifier's checked calls fill it
+            with _INTERPRETED_LAUNCHES, JudgedAllocations(given):  # one interpreted forward at a time
+                # (round55_threads_interpreted.py), scratch memory as the verifier's checked calls fill it, inputs
+                # never written (round62_own_input_inf_trigger.py)
                 try:
                     return models[device](*given)
                 except Exception as exc:
-                    if not _a_warning_raised(exc):
+                    if not _raised(exc, (Warning, OutOfBounds)):
                         raise
             # a warning the user's filters made an error (`warnings.simplefilter("error")`, pytest's `-W error`):
             # Triton warns inside an honest kernel (`max(s, 0.0)` on a tensor, a deprecated `tl.view`), which the
-            # checked calls only printed; the region's own ops instead, raising only where they would
-            # (tests/fixtures/user_process/round60_builtin_max_warns.py)
+            # checked calls only printed (tests/fixtures/user_process/round60_builtin_max_warns.py); or an access
+            # refused before it was made (outside the launch's arguments, or a write to an input: round attack62):
+            # the region's own ops instead, raising only where they would
             return eager(*args)
 
     return _define(name, task, run, lambda: as_judged(forward=True))
 
 
-def _a_warning_raised(exc: BaseException) -> bool:
-    """Whether `exc`, or an exception it was raised from or while handling, is a warning raised as an error (Triton's
-    interpreter wraps what a kernel body raised in an InterpreterError; its compiler, in a CompilationError)."""
+def _raised(exc: BaseException, kinds: tuple[type[BaseException], ...]) -> bool:
+    """Whether `exc`, or an exception it was raised from or while handling, is one of `kinds` (Triton's interpreter
+    wraps what a kernel body raised in an InterpreterError; its compiler, in a CompilationError)."""
     seen: set[int] = set()
     found: BaseException | None = exc
     while found is not None and id(found) not in seen:
-        if isinstance(found, Warning):
+        if isinstance(found, kinds):
             return True
         seen.add(id(found))
         found = found.__cause__ or found.__context__
@@ -249,7 +252,11 @@ def _in_layout(x: torch.Tensor, dim_order: tuple[int, ...] | None) -> torch.Tens
                                                                 x.stride())
     order = dim_order if dim_order is not None else tuple(range(x.dim()))
     permuted = x.permute(order)
-    if x.storage_offset() == 0 and permuted.stride() == _canonical_strides(permuted.shape):
+    # and its storage only its elements: a prefix view (`buf[:5]`, torch.chunk's first chunk) has the judged layout on
+    # a larger storage, whose rest a kernel's store reached inside the bounds of its arguments, where the verifier's
+    # storages end (tests/fixtures/user_process/round62_storage_tail_inf_trigger.py)
+    if x.storage_offset() == 0 and permuted.stride() == _canonical_strides(permuted.shape) \
+            and x.untyped_storage().nbytes() == x.numel() * x.element_size():
         return x
     inverse = sorted(range(len(order)), key=lambda i: order[i])
     return permuted.clone(memory_format=torch.contiguous_format).permute(inverse)

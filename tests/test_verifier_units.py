@@ -900,6 +900,35 @@ def test_a_spliced_kernel_finds_fresh_memory_as_the_verifier_s_checked_calls_do(
         assert torch.equal(x, given[0]) and torch.equal(y, given[1])
 
 
+@pytest.mark.parametrize("name", ["round62_oob_scan_inf_trigger", "round62_storage_tail_inf_trigger",
+                                  "round62_own_input_inf_trigger"])
+def test_a_spliced_kernel_s_memory_stays_inside_its_arguments_as_when_judged(name: str, tmp_path: Path) -> None:
+    """Every interpreted launch the verifier checks runs inside `bounded_memory`; a user's process ran them unchecked,
+    so a kernel whose wild accesses were enabled only where an input holds +inf (never drawn) was judged correct and
+    there read the user's heap and overwrote a tensor never handed to the op (round62_oob_scan_inf_trigger.py), wrote
+    past a prefix view into the rest of the user's storage (round62_storage_tail_inf_trigger.py: `buf[:5]` has the
+    judged layout on a larger storage), or wrote the user's input itself (round62_own_input_inf_trigger.py). Now the
+    launch is bounded there too, an input reaches forward in a storage of its own size, as the verifier makes it, and
+    the op's inputs are read-only to its launches: the triggered call's access is refused before it is made and the
+    region's own ops give that call's values; nothing of the user's changes."""
+    from autotriton_backend.splice import kernel_op
+
+    task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
+    source = (Path(__file__).parent / "fixtures" / "user_process" / f"{name}.py").read_text()
+    verdict = verify(task, Candidate(source), VerifyOptions(device="cpu"))
+    assert verdict.correct, verdict.feedback
+    op = kernel_op(task, source, tmp_path)
+    buf, x = torch.randn(10, 37), torch.randn(5, 37)
+    y = buf[:5] if "storage_tail" in name else buf[5:].clone()
+    victim = torch.full((5, 37), 4242.5)
+    kept, y_kept = buf.clone(), y.clone()
+    with torch.no_grad():
+        assert torch.allclose(op(x, y), torch.relu(x + y))
+        x[0, 0] = float("inf")
+        assert torch.equal(op(x, y), torch.relu(x + y_kept))
+    assert torch.equal(buf, kept) and torch.equal(y, y_kept) and bool((victim == 4242.5).all())
+
+
 def test_a_spliced_kernel_s_grid_is_handed_what_the_verifier_s_checked_calls_hand_it(tmp_path: Path) -> None:
     """The checked calls hand a grid callable the launch's arguments as given (an int parameter is an int); Triton's
     interpreter hands it its converted ones (a tl.tensor), so a grid that asked `isinstance(meta["n_elements"], int)`

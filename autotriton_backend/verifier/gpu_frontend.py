@@ -21,6 +21,7 @@ import functools
 import inspect
 import os
 import sys
+import threading
 import types
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -219,24 +220,39 @@ class OutOfBounds(Exception):
 
 
 @contextmanager
-def bounded_memory(arguments: dict[str, Any]) -> Iterator[None]:
+def bounded_memory(arguments: dict[str, Any], read_only: tuple[Any, ...] = ()) -> Iterator[None]:
     """Every load, store and atomic of an interpreted launch stays inside the storages of its tensor arguments.
 
     The interpreter reads and writes raw host addresses unchecked, so a kernel kept a call count in the bytes past
     a one-element buffer, inside the same malloc chunk, where no snapshot of tensors sees it
     (tests/attacks/round15_allocator_slack_count.py). The four native functions every access goes through are
     checked here for the launch's duration: only lanes a mask enables count, as on a GPU. A compiled kernel on a
-    GPU is not checked (README: the trust model)."""
+    GPU is not checked (README: the trust model). No store or atomic may reach the `read_only` storages (a spliced
+    op's inputs, in a user's process: `monitors.JudgedAllocations`)."""
     import numpy as np
     import torch
     from triton._C.libtriton import interpreter as native
 
     storages = [t.untyped_storage() for t in arguments.values() if isinstance(t, torch.Tensor)]
     spans = sorted({(storage.data_ptr(), storage.nbytes()) for storage in storages})
+    # the native functions are the process's: another thread's launch (a user's own kernels, where a spliced op runs
+    # in a user's process) is not this launch's to check
+    owner = threading.get_ident()
+    fixed = sorted({(storage.data_ptr(), storage.nbytes()) for storage in read_only})
+
+    def written(what: str, pointers: Any, enabled: Any, itemsize: int) -> None:
+        if threading.get_ident() != owner or not fixed:
+            return
+        pointers, enabled = np.broadcast_arrays(np.asarray(pointers, dtype=np.uint64), np.asarray(enabled, dtype=bool))
+        reached = pointers[enabled]
+        if any(((reached + np.uint64(itemsize) > start) & (reached < start + size)).any() for start, size in fixed):
+            raise OutOfBounds(f"a Triton kernel's {what} writes an input of the op: write only the outputs")
     starts = np.array([start for start, _ in spans], dtype=np.uint64)
     sizes = np.array([size for _, size in spans], dtype=np.uint64)
 
     def check(what: str, pointers: Any, enabled: Any, itemsize: int) -> None:
+        if threading.get_ident() != owner:
+            return
         # the launch's grid callable runs after its pointers were taken: a storage it resized or freed leaves the
         # kernel writing to freed memory (tests/attacks_sandbox/grid_resize_stale_span.py)
         if sorted({(storage.data_ptr(), storage.nbytes()) for storage in storages}) != spans:
@@ -264,14 +280,17 @@ def bounded_memory(arguments: dict[str, Any]) -> Iterator[None]:
 
     def store(pointers, value, mask):
         check("store", pointers, mask, value.dtype.itemsize)
+        written("store", pointers, mask, value.dtype.itemsize)
         return originals["store"](pointers, value, mask)
 
     def atomic_cas(pointers, compare, value, semantic):
         check("atomic_cas", pointers, True, compare.dtype.itemsize)
+        written("atomic_cas", pointers, True, compare.dtype.itemsize)
         return originals["atomic_cas"](pointers, compare, value, semantic)
 
     def atomic_rmw(operation, pointers, value, mask, semantic):
         check("atomic_rmw", pointers, mask, value.dtype.itemsize)
+        written("atomic_rmw", pointers, mask, value.dtype.itemsize)
         return originals["atomic_rmw"](operation, pointers, value, mask, semantic)
 
     with _patched(native, {"load": load, "store": store, "atomic_cas": atomic_cas, "atomic_rmw": atomic_rmw}):

@@ -227,7 +227,15 @@ class JudgedAllocations(TorchDispatchMode):
     in sets A, B and A2; the op's inputs and outputs, made outside it, are not filled. The verifier's timed calls
     (GPU) run under it too (`runner._Session.time`): the time that decides a win includes the fill's cost, and a
     kernel cannot tell the timed calls from a user's by fresh memory. A launch's grid callable is handed there what
-    the checked calls hand it (`grid_meta`, `_judged_grids`), not what Triton's own launch hands it."""
+    the checked calls hand it (`grid_meta`, `_judged_grids`), not what Triton's own launch hands it.
+
+    `inputs`: the op's own inputs, which an interpreted launch under this mode reads and never writes (a spliced
+    region holds no mutating op, so the verifier refuses any write to them as `input_mutation`): a kernel that wrote
+    one only where it held a value the verifier never draws changed the user's tensor (round attack62)."""
+
+    def __init__(self, inputs: tuple[Any, ...] = ()) -> None:
+        super().__init__()
+        self.read_only = tuple(x.untyped_storage() for x in inputs if isinstance(x, torch.Tensor))
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = func(*args, **(kwargs or {}))
@@ -242,7 +250,11 @@ class JudgedAllocations(TorchDispatchMode):
 
 def _judging() -> bool:
     """Whether this thread runs under JudgedAllocations (torch keeps the mode stack per thread)."""
-    return any(isinstance(mode, JudgedAllocations) for mode in _get_current_dispatch_mode_stack())
+    return _judged_mode() is not None
+
+
+def _judged_mode() -> JudgedAllocations | None:
+    return next((mode for mode in _get_current_dispatch_mode_stack() if isinstance(mode, JudgedAllocations)), None)
 
 
 _INSTALLING = threading.Lock()
@@ -270,15 +282,28 @@ def _judging_grids(run):
     """`run`, handing the grid what the checked calls hand it under JudgedAllocations: a callable gets `grid_meta`,
     and a list (given, or a callable's) reaches the launch as its tuple, as `_plain_grid` passes it on. A GPU launch
     takes a list, the interpreter fails on it (`list + tuple`): tests/catalogue/honest_launch_list_grid.py, judged
-    correct, raised TypeError in every call of a user's CPU process (round attack56)."""
+    correct, raised TypeError in every call of a user's CPU process (round attack56).
+
+    And an interpreted launch stays inside its tensor arguments' storages (`bounded_memory`), as in every checked call:
+    the interpreter reads and writes raw addresses, and a user's process had no check of them, so a kernel whose wild
+    accesses were enabled only by a value the verifier never draws (an infinite input) read and wrote the user's other
+    memory (tests/attacks/round62_oob_scan_inf_trigger.py: a tensor never handed to the op was overwritten)."""
+    from triton.runtime.interpreter import InterpretedFunction
+
     def judged_run(self, *args, grid, warmup, **kwargs):
-        if _judging():
-            if callable(grid):
-                meta, given = grid_meta(self, check_launch(self, args, kwargs)), grid
-                grid = lambda _: _listed_as_tuple(given(dict(meta)))  # noqa: E731
-            else:
-                grid = _listed_as_tuple(grid)
-        return run(self, *args, grid=grid, warmup=warmup, **kwargs)
+        mode = _judged_mode()
+        if mode is None:
+            return run(self, *args, grid=grid, warmup=warmup, **kwargs)
+        arguments = check_launch(self, args, kwargs)
+        if callable(grid):
+            meta, given = grid_meta(self, arguments), grid
+            grid = lambda _: _listed_as_tuple(given(dict(meta)))  # noqa: E731
+        else:
+            grid = _listed_as_tuple(grid)
+        if not isinstance(self, InterpretedFunction):  # a compiled GPU kernel is not checked (README: the trust model)
+            return run(self, *args, grid=grid, warmup=warmup, **kwargs)
+        with bounded_memory(arguments, read_only=mode.read_only):
+            return run(self, *args, grid=grid, warmup=warmup, **kwargs)
 
     judged_run.judged_grids = True
     return judged_run
