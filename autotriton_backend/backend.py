@@ -17,6 +17,7 @@ import os
 import sys
 import warnings
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any, Callable, Protocol
 
 import torch
@@ -166,7 +167,7 @@ class KernelPass(CustomGraphPass):
             try:
                 if entry is None or entry.task is None or not entry.is_winner:
                     raise ValueError("its cache entry is gone")
-                _entry_op(entry)
+                _entry_op(entry, self.cache.directory)
             except Exception as exc:  # a cached graph might call this op: make inductor run the pass instead
                 self._bypass_fx_cache = True
                 _warn(f"cached kernel {spliced.task_key[:12]} cannot be loaded ({type(exc).__name__}: {exc}); skipping it")
@@ -255,7 +256,7 @@ class KernelPass(CustomGraphPass):
             self.record.note(task.key, environment, self.cache.get(task.key, environment))
             if entry is None or entry.source is None:
                 return None
-            op = _entry_op(entry, task)
+            op = _entry_op(entry, self.cache.directory, task)
             check_returns(op, region)
             if not entry.is_eager and not judged_default_dtype():
                 _warn_once(f"the default dtype is {torch.get_default_dtype()}; kernels run only under the "
@@ -295,10 +296,25 @@ class KernelPass(CustomGraphPass):
         return self._searcher
 
 
-def _entry_op(entry: CacheEntry, task: KernelTask | None = None) -> Callable:
-    """The custom op a winning entry splices in: its kernel, or the region's own ops."""
+def _entry_op(entry: CacheEntry, cache_directory: Path, task: KernelTask | None = None) -> Callable:
+    """The custom op a winning entry splices in: its kernel, or the region's own ops. A kernel refused at call time
+    (`splice._Fallback`) has its entry marked refused in the cache it came from (`_mark_refused`)."""
     task = task or KernelTask.from_json(entry.task)
-    return eager_op(task) if entry.is_eager else kernel_op(task, entry.source)
+    if entry.is_eager:
+        return eager_op(task)
+    return kernel_op(task, entry.source, on_refused=lambda reason: _mark_refused(cache_directory, entry, reason))
+
+
+def _mark_refused(cache_directory: Path, entry: CacheEntry, reason: str) -> str:
+    """Mark `entry`'s kernel refused (`KernelCache.refuse_kernel`, signed as entries are): an access outside its
+    arguments or a write to an input in the user's process is the kernel's own doing, not a transient failure, so the
+    next process must not splice it. Returns the clause the announcement ends with."""
+    with KernelCache(cache_directory) as cache:
+        marked = cache.refuse_kernel(entry.task_key, entry.environment, entry.source_sha256 or "", reason)
+    if marked:
+        return (f"and its cache entry is marked refused: no later compile splices it (`autotriton cache show "
+                f"{entry.task_key[:12]}`)")
+    return "and its cache entry, changed since it was loaded, is left as it is"
 
 
 def _device_of(example_inputs: list[Any]) -> str:

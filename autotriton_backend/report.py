@@ -16,6 +16,9 @@ STATUSES = {
     "slower": "searched now: a correct kernel was slower than inductor; inductor keeps the region",
     "tried-before": "an earlier search with at least this budget found nothing; inductor keeps the region",
     "not-cached": "cache mode and no cached kernel; inductor keeps the region",
+    "refused": "the cached kernel was refused at call time in a user's process (an access outside its arguments, or a "
+               "write to an input), so it is never spliced again; inductor keeps the region (search mode searches it "
+               "again)",
     "stale": "cache mode: the cached kernel was judged by another verifier (autotriton was upgraded since), so it is not "
              "used; inductor keeps the region until `autotriton cache verify --all` judges it again",
     "beyond-reach": "not searched: the engine's measured reach ends short of this region (reason below); nothing "
@@ -75,7 +78,7 @@ class CompileReport:
         return "\n".join(lines)
 
 
-NEEDS_REASON = {"no-kernel", "slower", "engine-error", "error", "needs-interpreter", "beyond-reach"}
+NEEDS_REASON = {"no-kernel", "slower", "engine-error", "error", "needs-interpreter", "beyond-reach", "refused"}
 
 
 def _speedup(record: RegionRecord) -> str:

@@ -72,6 +72,8 @@ def resolve(task: KernelTask, device: str, cache: KernelCache, options: BackendO
             return Resolution(eager, "cache-hit")
         return Resolution(None, "tried-before", "an earlier search with at least this budget found no kernel")
     if options.mode == "cache":
+        if entry is not None and entry.refused:
+            return Resolution(None, "refused", _refused_detail(entry))
         return Resolution(eager, "cache-hit" if eager else "not-cached")
     eager, baselines = _eager_against_inductor(task, device, cache, env, entry, level, baseline_timer)
     try:
@@ -94,7 +96,10 @@ def resolve(task: KernelTask, device: str, cache: KernelCache, options: BackendO
     choice = fastest(timings, found)
     if choice == KERNEL:
         cache.put_winner(CacheEntry.winner(task, outcome.candidate, outcome.verdict, env, level))
-        return Resolution(cache.get(task.key, env), "new-kernel")  # first writer wins: use what the cache holds
+        stored = cache.get(task.key, env)  # first writer wins: use what the cache holds
+        if stored is not None and stored.refused and not stored.is_winner:  # the search found the refused kernel
+            return Resolution(None, "refused", _refused_detail(stored))
+        return Resolution(stored, "new-kernel")
     if choice == EAGER:  # the same measured fact, now settling a search of this budget
         cache.put_winner(CacheEntry.eager(task, env, timings.eager_ms, timings.inductor_ms, spent, level))
         return Resolution(cache.get(task.key, env), "eager", _eager_detail(timings))
@@ -126,6 +131,10 @@ def _eager_against_inductor(task: KernelTask, device: str, cache: KernelCache, e
     return cache.get(task.key, env), baselines
 
 
+def _refused_detail(entry: CacheEntry) -> str:
+    return f"its cached kernel was refused at call time: {(entry.refused or {}).get('reason', '')}"
+
+
 def _eager_detail(timings: Timings | None) -> str:
     if timings is None or timings.eager_ms is None or timings.inductor_ms is None:
         return ""
@@ -146,6 +155,8 @@ def _describe(entry: CacheEntry | None) -> str:
         return "miss"
     if entry.is_eager:
         return "eager entry"
+    if entry.refused:
+        return "kernel refused at call time"
     if entry.stale:
         return "winner judged by another verifier"
     return "winner" if entry.is_winner else f"negative entry (searched with {entry.budget})"

@@ -14,6 +14,7 @@ import os
 import shutil
 import tempfile
 import threading
+import warnings
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any, Callable
@@ -43,12 +44,18 @@ _INTERPRETED_LAUNCHES: AbstractContextManager[Any] = \
     threading.RLock() if os.environ.get("TRITON_INTERPRET") == "1" else nullcontext()
 
 
-def kernel_op(task: KernelTask, source: str, module_dir: Path | None = None) -> torch._ops.OpOverload:
+def kernel_op(task: KernelTask, source: str, module_dir: Path | None = None,
+              on_refused: Callable[[str], str] | None = None) -> torch._ops.OpOverload:
     """The custom op running `source`'s ModelNew for `task` (defined once per process).
 
     Everything it needs is in a cache entry, so ops can be registered before inductor
     serves a cached graph that calls them. Its module file goes to `module_dir`, by default this process's own
     (`private_module_dir`).
+
+    A call the kernel cannot finish in the user's process runs the region's own ops instead (`_Fallback`): for good
+    once the kernel misbehaved (an access refused as `OutOfBounds`), announced once, and `on_refused(what it did)` (the
+    backend's: it marks the cache entry) gives the announcement's last clause; while the user's warning filters are
+    those a warning inside the kernel was raised under.
     """
     sha = hashlib.sha256(source.encode()).hexdigest()
     name = f"k_{sha[:16]}_{task.key[:8]}"
@@ -60,6 +67,7 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path | None = None) -> 
         models[torch.device("cpu")] = _model_on(torch.device("cpu"), source, sha, module_dir)
     orders = [spec.dim_order for spec in task.inputs]
     sizes, eager = judged_sizes(task), _eager(task)
+    fallback = _Fallback(f"cached kernel {task.key[:12]} ({task.name})", on_refused)
 
     def run(*args: torch.Tensor) -> Any:
         with as_judged(forward=True), judged_dispatch():  # a plain thread's keys, as the runner's: the op may be
@@ -68,6 +76,8 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path | None = None) -> 
                 # the region's own ops under a default dtype the kernel was not judged under, which no op writes (one
                 # value for every thread of the process), or at a size the verifier never drew
                 # (tests/fixtures/user_process/round34_unjudged_size_trigger.py)
+                return eager(*args)
+            if fallback.holds():  # refused for good, or under the filters a warning of its was raised under
                 return eager(*args)
             device = args[0].device
             if device not in models:
@@ -80,29 +90,100 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path | None = None) -> 
                 try:
                     return models[device](*given)
                 except Exception as exc:
-                    if not _raised(exc, (Warning, OutOfBounds)):
+                    refused, warned = _raised(exc, (OutOfBounds,)), _raised(exc, (Warning,))
+                    if refused is None and warned is None:
                         raise
-            # a warning the user's filters made an error (`warnings.simplefilter("error")`, pytest's `-W error`):
-            # Triton warns inside an honest kernel (`max(s, 0.0)` on a tensor, a deprecated `tl.view`), which the
-            # checked calls only printed (tests/fixtures/user_process/round60_builtin_max_warns.py); or an access
-            # refused before it was made (outside the launch's arguments, or a write to an input: round attack62):
-            # the region's own ops instead, raising only where they would
+            # an access refused before it was made (outside the launch's arguments, or a write to an input: round
+            # attack62): the kernel's own doing, so never tried again in this process (round attack63); or a warning
+            # the user's filters made an error (`warnings.simplefilter("error")`, pytest's `-W error`): Triton warns
+            # inside an honest kernel (`max(s, 0.0)` on a tensor, a deprecated `tl.view`), which the checked calls
+            # only printed (tests/fixtures/user_process/round60_builtin_max_warns.py). Either way the region's own ops
+            # instead, raising only where they would
+            if refused is not None:
+                fallback.refuse(refused)
+            else:
+                fallback.filtered(warned)
             return eager(*args)
 
     return _define(name, task, run, lambda: as_judged(forward=True))
 
 
-def _raised(exc: BaseException, kinds: tuple[type[BaseException], ...]) -> bool:
-    """Whether `exc`, or an exception it was raised from or while handling, is one of `kinds` (Triton's interpreter
+class _Fallback:
+    """When one kernel op runs the region's own ops instead of its kernel, and the one announcement of it.
+
+    An access refused as OutOfBounds (`bounded_memory`: outside the launch's arguments, or a write to an input) is the
+    kernel's own doing, deterministic evidence against it: every later call of the process runs the region's own ops
+    without starting the kernel, and it is announced once, naming the kernel and what it did, through the backend's
+    warning rule (`backend._warn`: logged where the user's filters make it an error). The caller's `on_refused` (the
+    backend marks the cache entry refused, so the next process does not splice it) is called once, from the call that
+    found it.
+
+    A warning the user's filters make an error (round attack60) is no fault of the kernel's: nothing is marked, and
+    the kernel is not started again while `warnings.filters` is what it was when the warning was raised; once the
+    filters differ (the user's `catch_warnings` block ended, another test's filters) the kernel is tried again. That
+    is one tuple comparison per call instead of a failing launch, keeps the kernel for the same process's calls
+    without the filter (tests/test_backend.py::test_a_judged_kernel_that_warns_runs_in_a_compiled_model_under_
+    warnings_as_errors), and needs no hook into the warnings module. A filter that changes on every call (a fresh
+    `catch_warnings` around each) pays the failing start each time, as before.
+    """
+
+    def __init__(self, kernel: str, on_refused: Callable[[str], str] | None) -> None:
+        self.kernel = kernel
+        self.on_refused = on_refused
+        self.refused: str | None = None  # what the kernel did, once refused: for good
+        self.warned_under: tuple[Any, ...] | None = None  # the warning filters a warning of it was raised under
+        self.announced_warning = False
+        self.lock = threading.Lock()
+
+    def holds(self) -> bool:
+        return self.refused is not None or (self.warned_under is not None
+                                            and self.warned_under == tuple(warnings.filters))
+
+    def refuse(self, exc: BaseException) -> None:
+        with self.lock:
+            if self.refused is not None:
+                return
+            self.refused = _one_line(exc)
+        clause = "it is not started again in this process"
+        if self.on_refused is not None:
+            try:
+                clause = f"{clause}, {self.on_refused(self.refused)}"
+            except Exception as failed:  # never the call's failure: it returns the region's own values
+                clause = f"{clause}, and marking its cache entry failed ({type(failed).__name__}: {_one_line(failed)})"
+        _announce(f"{self.kernel} was refused at call time: {self.refused}; its region runs its own ops, {clause}")
+
+    def filtered(self, warning: BaseException | None) -> None:
+        with self.lock:
+            self.warned_under = tuple(warnings.filters)
+            first, self.announced_warning = not self.announced_warning, True
+        if first:
+            _announce(f"{self.kernel} raised a warning this process's filters make an error ({type(warning).__name__}: "
+                      f"{_one_line(warning)}); its region runs its own ops while those filters hold, the kernel is "
+                      "tried again when they change")
+
+
+def _announce(message: str) -> None:
+    """The backend's warning rule (`backend._warn`, its one home), imported here: backend imports this module."""
+    from .backend import _warn
+
+    _warn(message)
+
+
+def _one_line(text: object) -> str:
+    return " ".join(str(text).split())[:500]
+
+
+def _raised(exc: BaseException, kinds: tuple[type[BaseException], ...]) -> BaseException | None:
+    """The exception of `kinds` that `exc` is, or was raised from or while handling (None: none) (Triton's interpreter
     wraps what a kernel body raised in an InterpreterError; its compiler, in a CompilationError)."""
     seen: set[int] = set()
     found: BaseException | None = exc
     while found is not None and id(found) not in seen:
         if isinstance(found, kinds):
-            return True
+            return found
         seen.add(id(found))
         found = found.__cause__ or found.__context__
-    return False
+    return None
 
 
 @functools.cache

@@ -74,6 +74,10 @@ def run_ls(args: argparse.Namespace) -> int:
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+    refused = sum(bool(e.refused) for e in entries)
+    if refused:
+        print(f"{refused} refused: a kernel refused at call time in a user's process (`autotriton cache show KEY` says "
+              "why); never spliced again, its region left to inductor (search mode searches it again)")
     stale = sum(e.stale for e in entries)
     if stale:
         print(f"{stale} stale: judged by another verifier, not used until `autotriton cache verify --all` "
@@ -102,6 +106,10 @@ def run_show(args: argparse.Namespace) -> int:
         print(json.dumps(entry.verdict, indent=2))
     else:
         print(f"budget      {json.dumps(entry.budget)}")
+    if entry.refused:
+        at = entry.refused.get("at")
+        when = f" ({_age(at)} ago)" if isinstance(at, (int, float)) else ""
+        print(f"refused     kernel {entry.refused['source_sha256']}{when}, at call time: {entry.refused['reason']}")
     return 0
 
 
@@ -196,6 +204,8 @@ def resolve(entries: list[CacheEntry], prefix: str, env: str | None = None) -> C
 
 
 def _status(entry: CacheEntry) -> str:
+    if entry.refused:
+        return "refused"
     return "eager" if entry.is_eager else "stale" if entry.stale else "winner" if entry.is_winner else "negative"
 
 

@@ -1,7 +1,9 @@
 """KernelCache: verified winning kernels (and "searched, nothing won") on disk.
 
 One entry per (task key, environment). Winners let production runs skip the search;
-negative entries stop the same fruitless search from running again. Values are JSON text
+negative entries stop the same fruitless search from running again. A kernel refused at call time in a user's process
+(an access outside its arguments, or a write to an input: `refuse_kernel`) is replaced by a negative entry that says
+so (`refused`): never spliced again, and that same source never stored again for the task. Values are JSON text
 only: `_TextDisk` refuses to write or read anything else, so a cache directory or export
 file someone hands us can never make us unpickle. The source's sha256 is checked on every
 load, and an entry that fails the check is refused, never used.
@@ -102,6 +104,8 @@ class CacheEntry:
     level: str | None = None  # "coarse" or "fine": which region level the task is
     tag: str | None = None  # HMAC under this user's key (cache/auth.py); entries without a valid one are refused
     verifier: str | None = None  # a kernel's judge: verifier_fingerprint() when it was verified; None before stamps
+    # on a negative entry: the kernel it replaced, refused at call time ({"source_sha256", "reason", "at"})
+    refused: dict[str, Any] | None = None
 
     @property
     def key(self) -> str:
@@ -187,6 +191,23 @@ class CacheEntry:
             level=level,
         )
 
+    @staticmethod
+    def refusal(kernel: "CacheEntry", reason: str) -> "CacheEntry":
+        """The negative entry replacing `kernel`, refused at call time for `reason` (what it did): deterministic
+        evidence against that source, not a search result, so it settles no search budget (`budget` None)."""
+        return CacheEntry(
+            task_key=kernel.task_key,
+            environment=kernel.environment,
+            source=None,
+            verdict={},
+            provenance={},
+            created=time.time(),
+            source_sha256=None,
+            task=kernel.task,
+            level=kernel.level,
+            refused={"source_sha256": kernel.source_sha256, "reason": reason, "at": time.time()},
+        )
+
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
@@ -195,16 +216,18 @@ class CacheEntry:
         if not isinstance(data, dict):
             raise EntryError("an entry must be a JSON object")
         names = {f.name for f in fields(CacheEntry)}
-        required = names - {"budget", "task", "level", "tag", "verifier"}
+        required = names - {"budget", "task", "level", "tag", "verifier", "refused"}
         missing = sorted(required - data.keys())
         if missing:
             raise EntryError(f"entry lacks {', '.join(missing)}")
         return CacheEntry(**{k: v for k, v in data.items() if k in names})
 
     def content(self) -> dict[str, Any]:
-        """What the tag covers: every field but the tag, and no `verifier` where there is none (entries signed before
-        stamps existed still authenticate, and read as stale; a stamp cannot be removed or changed without the key)."""
-        return {k: v for k, v in asdict(self).items() if k != "tag" and not (k == "verifier" and v is None)}
+        """What the tag covers: every field but the tag, and no `verifier` or `refused` where there is none (entries
+        signed before either existed still authenticate, and read as stale; neither can be removed or changed without
+        the key)."""
+        return {k: v for k, v in asdict(self).items()
+                if k != "tag" and not (k in ("verifier", "refused") and v is None)}
 
     def signed(self) -> "CacheEntry":
         self.tag = auth.tag(self.content())
@@ -232,6 +255,9 @@ class CacheEntry:
             raise EntryError("source does not pass the static gate")
         if self.is_kernel:
             _judgeable(self)
+        if self.refused is not None and (self.is_winner or not isinstance(self.refused, dict) or not all(
+                isinstance(self.refused.get(k), str) for k in ("source_sha256", "reason"))):
+            raise EntryError("a refusal is a negative entry naming the refused source's sha256 and why")
         if self.task is not None:
             try:
                 stored_key = KernelTask.from_json(self.task).key
@@ -338,6 +364,8 @@ class KernelCache:
             if self._cache.add(entry.key, value, retry=True):
                 return True
             current = self._read(entry.key)
+            if current is not None and current.refused and current.refused["source_sha256"] == entry.source_sha256:
+                return False  # that kernel was refused at call time: a search or an import finding it again
             if current is None or not current.is_winner or _replaces(entry, current):
                 self._cache.set(entry.key, value, retry=True)
                 return True
@@ -352,6 +380,19 @@ class KernelCache:
         Returns True when stored (no entry yet, or an older negative or a refused entry is replaced).
         """
         return self._put_negative(CacheEntry.negative(task_key, env, budget, task, level))
+
+    def refuse_kernel(self, task_key: str, env: str, source_sha256: str, reason: str) -> bool:
+        """Replace the kernel `source_sha256` stored for the task by a signed refusal (`CacheEntry.refusal`): a user's
+        process refused one of its calls for an access outside its arguments or a write to an input, deterministic
+        evidence against it, so no later compile splices it. Returns False, changing nothing, when the entry is no
+        longer that kernel (replaced, dropped or refused already by another process)."""
+        with self._cache.transact(retry=True):
+            current = self._read(cache_key(task_key, env))
+            if current is None or not current.is_kernel or current.source_sha256 != source_sha256:
+                return False
+            self._cache.set(current.key, json.dumps(CacheEntry.refusal(current, reason).signed().to_json()),
+                            retry=True)
+            return True
 
     def entries(self) -> list[CacheEntry]:
         """Every readable entry, oldest first; refused entries are warned about and left out."""
@@ -422,6 +463,9 @@ class KernelCache:
             current = self._read(entry.key)
             if current is not None and (current.is_kernel or current.created >= entry.created):
                 return False  # kernels stay; a newer negative records a later budget (and outranks an older eager)
+            if current is not None and current.refused and not entry.refused:  # a later search's budget, and still
+                entry.refused = current.refused  # the refused kernel's record
+                value = json.dumps(entry.signed().to_json())
             self._cache.set(entry.key, value, retry=True)
             return True
 

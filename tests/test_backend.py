@@ -361,14 +361,79 @@ def test_a_judged_kernel_that_warns_runs_in_a_compiled_model_under_warnings_as_e
     assert statuses() == ["cache-hit"] and counter.launches == 1
     with warnings.catch_warnings(), torch.no_grad():
         warnings.simplefilter("error")
-        for _ in range(2):
-            x, y = torch.randn(5, 37), torch.randn(5, 37)
-            assert torch.equal(spliced(x, y), model(x, y))
+        with counting_launches() as counter:
+            for _ in range(4):
+                x, y = torch.randn(5, 37), torch.randn(5, 37)
+                assert torch.equal(spliced(x, y), model(x, y))
+        # round attack63: the failing start paid once, not at every call, while these filters hold
+        assert counter.launches == 1
         with pytest.raises(UserWarning, match="the user's own"):
             warnings.warn("the user's own")
     with warnings.catch_warnings(), torch.no_grad(), counting_launches() as counter:
         warnings.simplefilter("ignore")
         assert torch.equal(spliced(x, y), model(x, y)) and counter.launches == 1
+    entry = KernelCache().get(found.task.key, environment_key("cpu"))  # the user's filter, not the kernel: kept
+    assert entry is not None and entry.is_kernel and entry.refused is None
+
+
+def test_a_kernel_refused_at_call_time_is_announced_once_never_started_again_and_not_spliced_again():
+    """Round attack63: a judged kernel whose access outside its arguments is enabled only where an input holds +inf
+    (tests/fixtures/user_process/round62_storage_tail_inf_trigger.py) is refused at that call (round attack62), and the
+    region's own ops give its values; that was silent, the kernel was started again at every later call, and the cache
+    kept splicing it. Now: one warning naming the cached kernel and what it did, no later launch in this process, and
+    its cache entry replaced by a signed refusal, so the next compile leaves the region to inductor (`refused`)."""
+    def model(x, y):
+        return torch.relu(x + y)
+
+    x, y = torch.randn(5, 37), torch.randn(5, 37)
+    (found,) = collect_tasks(model, [x, y]).tasks
+    fixture = Path(__file__).parent / "fixtures" / "user_process" / "round62_storage_tail_inf_trigger.py"
+    candidate = Candidate(fixture.read_text() + "# round attack63: an op of this test's own\n")
+    verdict = verify(found.task, candidate, VerifyOptions(device="cpu"))
+    assert verdict.correct, verdict.feedback
+    cache, env = KernelCache(), environment_key("cpu")
+    cache.put_winner(CacheEntry.winner(found.task, candidate, verdict, env))
+    spliced = compiled(model, mode="cache", strict=True)
+    with warnings.catch_warnings(record=True) as caught, torch.no_grad():
+        warnings.simplefilter("always")
+        with counting_launches() as counter:
+            assert torch.equal(spliced(x, y), model(x, y))
+        assert statuses() == ["cache-hit"] and counter.launches == 1
+        hot = x.clone()
+        hot[0, 0] = float("inf")
+        with counting_launches() as counter:
+            assert torch.equal(spliced(hot, y), model(hot, y))  # refused: the region's own values
+            for _ in range(5):
+                x, y = torch.randn(5, 37), torch.randn(5, 37)
+                assert torch.equal(spliced(x, y), model(x, y))
+        assert counter.launches == 1  # the refused call's; none after it
+    announced = [str(w.message) for w in caught if "refused at call time" in str(w.message)]
+    assert len(announced) == 1, announced
+    assert found.task.key[:12] in announced[0] and "reaches memory outside every tensor argument" in announced[0]
+    assert "marked refused" in announced[0]
+    entry = cache.get(found.task.key, env)
+    assert entry is not None and not entry.is_winner and entry.refused["source_sha256"] == candidate.sha256
+    assert "reaches memory outside" in entry.refused["reason"]
+    assert not cache.put_winner(CacheEntry.winner(found.task, candidate, verdict, env))  # never stored again
+    with torch.no_grad(), counting_launches() as counter:  # the next compile: the region is inductor's
+        assert torch.equal(compiled(model, mode="cache", strict=True)(hot, y), model(hot, y))
+    assert statuses() == ["refused"] and counter.launches == 0
+    script = textwrap.dedent("""
+        import torch
+        torch._inductor.config.fx_graph_cache = False  # the pass runs: inductor's cached code would report nothing
+        from autotriton_backend.report import compile_report
+        from autotriton_backend.verifier.monitors import counting_launches
+        x, y = torch.randn(5, 37), torch.randn(5, 37)
+        model = lambda x, y: torch.relu(x + y)
+        with torch.no_grad(), counting_launches() as counter:
+            out = torch.compile(model, backend="autotriton", options={"mode": "cache", "strict": True})(x, y)
+        assert torch.equal(out, model(x, y))
+        print([r.status for r in compile_report().records], counter.launches)
+    """)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
+                         env={**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "['refused'] 0"  # a fresh process does not splice it either
 
 
 def test_the_backend_s_own_warnings_never_fail_a_compile_under_warnings_as_errors(monkeypatch, caplog):

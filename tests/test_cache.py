@@ -230,6 +230,44 @@ def test_tampered_entry_is_refused(cache, cache_dir):
         assert cache.get(entry.task_key, ENV) == entry
 
 
+def test_a_kernel_refused_at_call_time_is_marked_signed_shown_and_never_stored_again(cache, cache_dir, tmp_path,
+                                                                                     capsys):
+    """Round attack63: a kernel whose call was refused in a user's process (an access outside its arguments) is
+    replaced by a signed refusal naming its sha256 and why: not a winner, shown as `refused`, and that same source is
+    never stored again (a search or an import finding it), while another kernel, or a later search's negative, may
+    take its place (the negative keeps the refusal)."""
+    task, entry = relu_task(), make_winner()
+    assert cache.put_winner(entry)
+    assert not cache.refuse_kernel(task.key, ENV, "0" * 64, "not this kernel")  # the entry is no longer that one
+    assert cache.get(task.key, ENV).is_kernel
+    assert cache.refuse_kernel(task.key, ENV, entry.source_sha256, "a Triton kernel's load reaches memory outside")
+    refused = cache.get(task.key, ENV)
+    assert not refused.is_winner and refused.budget is None and refused.task == entry.task
+    assert refused.refused["source_sha256"] == entry.source_sha256 and "reaches memory" in refused.refused["reason"]
+    assert not cache.refuse_kernel(task.key, ENV, entry.source_sha256, "again")  # refused already
+    assert not cache.put_winner(make_winner())  # the same source, found again
+    assert main(["cache", "ls"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(rf"{ENV}\s+refused\s+-", out) and "1 refused" in out
+    assert main(["cache", "show", task.key[:12]]) == 0
+    assert f"refused     kernel {entry.source_sha256}" in capsys.readouterr().out
+    export = tmp_path / "export.json"
+    cache.export(export)
+    cache.clear()
+    assert cache.import_(export) == (1, 0)  # a refusal travels as any entry, signed again on import
+    assert cache.get(task.key, ENV).refused == refused.refused
+    assert not cache.put_winner(make_winner())
+    assert cache.put_negative(task.key, ENV, {"turns": 4}, task)  # a later search: its budget, the refusal kept
+    assert cache.get(task.key, ENV).refused == refused.refused and cache.get(task.key, ENV).budget == {"turns": 4}
+    tamper(cache_dir, entry.key, lambda d: d.update(refused=None))
+    with pytest.warns(CacheIntegrityWarning, match="authentication"):  # a refusal cannot be removed without the key
+        assert cache.get(task.key, ENV) is None
+    with pytest.warns(CacheIntegrityWarning):
+        assert cache.put_negative(task.key, ENV, {"turns": 8}, task)
+    assert cache.put_winner(make_winner(variant("other")))  # another kernel may win the task
+    assert cache.get(task.key, ENV).is_kernel
+
+
 def test_entry_moved_to_another_key_is_refused(cache, cache_dir):
     entry = make_winner()
     cache.put_winner(entry)

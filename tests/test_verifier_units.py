@@ -911,7 +911,10 @@ def test_a_spliced_kernel_s_memory_stays_inside_its_arguments_as_when_judged(nam
     launch is bounded there too, an input reaches forward in a storage of its own size, as the verifier makes it, and
     the op's inputs are read-only to its launches: the triggered call's access is refused before it is made and the
     region's own ops give that call's values; nothing of the user's changes."""
+    import warnings
+
     from autotriton_backend.splice import kernel_op
+    from autotriton_backend.verifier.monitors import counting_launches
 
     task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
     source = (Path(__file__).parent / "fixtures" / "user_process" / f"{name}.py").read_text()
@@ -925,7 +928,16 @@ def test_a_spliced_kernel_s_memory_stays_inside_its_arguments_as_when_judged(nam
     with torch.no_grad():
         assert torch.allclose(op(x, y), torch.relu(x + y))
         x[0, 0] = float("inf")
-        assert torch.equal(op(x, y), torch.relu(x + y_kept))
+        with pytest.warns(RuntimeWarning, match=f"cached kernel {task.key[:12]} .* refused at call time: a Triton "
+                                                "kernel's (load|store) (reaches memory outside|writes an input)"):
+            assert torch.equal(op(x, y), torch.relu(x + y_kept))
+        # round attack63: the kernel is never started again in this process, and says so once
+        with counting_launches() as counter, warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            for _ in range(3):
+                z = torch.randn(5, 37)
+                assert torch.equal(op(z, z), torch.relu(z + z))
+        assert counter.launches == 0 and [str(w.message) for w in caught] == []
     assert torch.equal(buf, kept) and torch.equal(y, y_kept) and bool((victim == 4242.5).all())
 
 
