@@ -15,7 +15,6 @@ import json
 import logging
 import os
 import sys
-import warnings
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Callable, Protocol
@@ -32,6 +31,7 @@ from cache.environment import environment_key
 from cache.graph_records import GraphRecord, GraphRecords, GuardDecision, SplicedTask
 from cache.store import CacheEntry, KernelCache
 
+from .announce import one_line, warn, warn_once
 from .collect import region_label
 from .engine_spec import NO_ENGINE, no_engine_reason
 from .options import BackendOptions
@@ -97,17 +97,17 @@ def compile_graph(gm: fx.GraphModule, example_inputs: list[Any], options: Backen
     except KeyFileError as exc:  # the key cannot be trusted: no cached kernel is loaded, said once (cache/auth.py)
         if options.strict:
             raise
-        compile_report().problems.append(_one_line(exc))
-        _warn_once(f"{exc}; until then every graph compiles with plain inductor")
+        compile_report().problems.append(one_line(exc))
+        warn_once(f"{exc}; until then every graph compiles with plain inductor")
         if options.report:
             print(compile_report().table())
         return compile_fx(gm, example_inputs)
     except Exception as exc:
         if options.strict:
             raise
-        problem = f"compiling with spliced kernels failed ({type(exc).__name__}: {_one_line(exc)})"
+        problem = f"compiling with spliced kernels failed ({type(exc).__name__}: {one_line(exc)})"
         compile_report().problems.append(problem)
-        _warn(f"{problem}; this graph uses plain inductor")
+        warn(f"{problem}; this graph uses plain inductor")
         if options.report:
             print(compile_report().table())
         return compile_fx(gm, example_inputs)
@@ -121,7 +121,7 @@ def compile_graph(gm: fx.GraphModule, example_inputs: list[Any], options: Backen
         except Exception as exc:
             if options.strict:
                 raise
-            _warn(f"the model guard failed ({type(exc).__name__}: {exc}); this graph uses plain inductor")
+            warn(f"the model guard failed ({type(exc).__name__}: {exc}); this graph uses plain inductor")
             return compile_fx(gm, example_inputs)
     return compiled
 
@@ -170,7 +170,7 @@ class KernelPass(CustomGraphPass):
                 _entry_op(entry, self.cache.directory)
             except Exception as exc:  # a cached graph might call this op: make inductor run the pass instead
                 self._bypass_fx_cache = True
-                _warn(f"cached kernel {spliced.task_key[:12]} cannot be loaded ({type(exc).__name__}: {exc}); skipping it")
+                warn(f"cached kernel {spliced.task_key[:12]} cannot be loaded ({type(exc).__name__}: {exc}); skipping it")
         return record
 
     def uuid(self) -> str | None:
@@ -191,7 +191,7 @@ class KernelPass(CustomGraphPass):
         except Exception as exc:
             if self.options.strict:
                 raise
-            _warn(f"region search failed ({type(exc).__name__}: {exc}); the graph stays with inductor")
+            warn(f"region search failed ({type(exc).__name__}: {exc}); the graph stays with inductor")
             return
         replaced: dict[fx.Node, fx.Node] = {}
         for region, op in plans:
@@ -213,7 +213,7 @@ class KernelPass(CustomGraphPass):
         compile_report().graph_guards.append((decision.kernels_ms, decision.inductor_ms))
         if decision.kernels_win:
             return compiled
-        _warn(f"spliced kernels made this graph slower ({decision.kernels_ms:.4f} ms vs "
+        warn(f"spliced kernels made this graph slower ({decision.kernels_ms:.4f} ms vs "
               f"{decision.inductor_ms:.4f} ms for inductor); dropped them")
         return baseline()
 
@@ -245,7 +245,7 @@ class KernelPass(CustomGraphPass):
             device = str(region.inputs[0].meta["val"].device) if region.inputs else "cpu"
             if not _can_run(device):
                 record.status, record.detail = "needs-interpreter", "CPU region: set TRITON_INTERPRET=1 before start"
-                _warn_once("CPU regions run Triton kernels only when TRITON_INTERPRET=1 is set before start; "
+                warn_once("CPU regions run Triton kernels only when TRITON_INTERPRET=1 is set before start; "
                            "they stay with inductor")
                 return None
             searcher = lambda: self._searcher_for(f"{where} ({label}, {level})")  # noqa: E731
@@ -259,7 +259,7 @@ class KernelPass(CustomGraphPass):
             op = _entry_op(entry, self.cache.directory, task)
             check_returns(op, region)
             if not entry.is_eager and not judged_default_dtype():
-                _warn_once(f"the default dtype is {torch.get_default_dtype()}; kernels run only under the "
+                warn_once(f"the default dtype is {torch.get_default_dtype()}; kernels run only under the "
                            f"{DEFAULT_DTYPE} they were judged under, so spliced kernel regions run their own ops "
                            "(eager) while it holds")
             record.choice = "eager" if entry.is_eager else "kernel"
@@ -271,14 +271,14 @@ class KernelPass(CustomGraphPass):
             if self.options.strict:
                 raise
             record.status, record.detail = "error", f"{type(exc).__name__}: {exc}"
-            _warn(f"region {record.region} falls back to inductor: {record.detail}")
+            warn(f"region {record.region} falls back to inductor: {record.detail}")
             return None
 
     def _searcher_for(self, what: str) -> Searcher | None:
         """The searcher for a cache miss (built once), announcing the search: it may take minutes."""
         if self.options.search_engine is None:
             if self.options.engine != NO_ENGINE:  # engine="none" was asked for: nothing to warn about
-                _warn_once(f"search mode has no engine: {no_engine_reason(self.options.engine)}; "
+                warn_once(f"search mode has no engine: {no_engine_reason(self.options.engine)}; "
                            "regions without a cached kernel stay with the faster of eager and inductor")
             return None
         if self._engine_failure:
@@ -287,8 +287,8 @@ class KernelPass(CustomGraphPass):
             try:
                 self._searcher = load_searcher(self.options)
             except Exception as exc:  # once per compile: every later region reports the same failure
-                self._engine_failure = f"engine {self.options.engine!r} cannot start: {_one_line(exc)}"
-                _warn(f"{self._engine_failure}; regions without a cached kernel stay with the faster of eager "
+                self._engine_failure = f"engine {self.options.engine!r} cannot start: {one_line(exc)}"
+                warn(f"{self._engine_failure}; regions without a cached kernel stay with the faster of eager "
                       "and inductor")
                 raise EngineUnavailable(self._engine_failure) from exc
         print(f"autotriton: searching a kernel for {what} with {self.options.engine} "
@@ -326,35 +326,9 @@ def _can_run(device: str) -> bool:
     return not device.startswith("cpu") or os.environ.get("TRITON_INTERPRET") == "1"
 
 
-_warned: set[str] = set()
-
-
-def _warn(message: str) -> None:
-    """One line announcing a fallback. Where the user's filters make it an error (`warnings.simplefilter("error")`,
-    pytest's `-W error`) it is logged instead: raised, it failed the very fallback it announces, and the user's
-    compile with it (BackendCompilerFailed on a CPU without TRITON_INTERPRET=1, where plain inductor compiles; round
-    attack60), the model breaking because of us."""
-    log.debug("warning: %s", message)
-    try:
-        warnings.warn(f"autotriton: {_one_line(message)}", RuntimeWarning, stacklevel=3)
-    except Warning:
-        log.warning("autotriton: %s", _one_line(message))
-
-
-def _one_line(text: object) -> str:
-    """Warnings stay one line each: an exception's multi-line text is joined."""
-    return " ".join(str(text).split())
-
-
 def _warn_stale(count: int) -> None:
     """One line per compiled graph (its record counts them, whether the pass ran or inductor served its code)."""
     if count:
-        _warn(f"{count} cached kernel(s) for this graph were judged by another verifier (autotriton was upgraded "
+        warn(f"{count} cached kernel(s) for this graph were judged by another verifier (autotriton was upgraded "
               "since) and are not used: their regions stay with inductor; run `autotriton cache verify --all` to "
               "judge them again")
-
-
-def _warn_once(message: str) -> None:
-    if message not in _warned:
-        _warned.add(message)
-        _warn(message)

@@ -22,6 +22,7 @@ from typing import Any, Callable
 import torch
 import torch.fx as fx
 
+from .announce import one_line, warn
 from .partition import Region
 from .verifier import gpu_frontend  # noqa: F401  (under TRITON_INTERPRET=1: kernels run as the verifier typed them)
 from .verifier.allowlist import gate
@@ -114,7 +115,7 @@ class _Fallback:
     An access refused as OutOfBounds (`bounded_memory`: outside the launch's arguments, or a write to an input) is the
     kernel's own doing, deterministic evidence against it: every later call of the process runs the region's own ops
     without starting the kernel, and it is announced once, naming the kernel and what it did, through the backend's
-    warning rule (`backend._warn`: logged where the user's filters make it an error). The caller's `on_refused` (the
+    warning rule (`announce.warn`: logged where the user's filters make it an error). The caller's `on_refused` (the
     backend marks the cache entry refused, so the next process does not splice it) is called once, from the call that
     found it.
 
@@ -143,34 +144,25 @@ class _Fallback:
         with self.lock:
             if self.refused is not None:
                 return
-            self.refused = _one_line(exc)
+            self.refused = one_line(exc)
         clause = "it is not started again in this process"
         if self.on_refused is not None:
             try:
                 clause = f"{clause}, {self.on_refused(self.refused)}"
             except Exception as failed:  # never the call's failure: it returns the region's own values
-                clause = f"{clause}, and marking its cache entry failed ({type(failed).__name__}: {_one_line(failed)})"
-        _announce(f"{self.kernel} was refused at call time: {self.refused}; its region runs its own ops, {clause}")
+                clause = f"{clause}, and marking its cache entry failed ({type(failed).__name__}: {one_line(failed)})"
+        warn(f"{self.kernel} was refused at call time: {self.refused}; its region runs its own ops, {clause}")
 
     def filtered(self, warning: BaseException | None) -> None:
         with self.lock:
             self.warned_under = tuple(warnings.filters)
             first, self.announced_warning = not self.announced_warning, True
         if first:
-            _announce(f"{self.kernel} raised a warning this process's filters make an error ({type(warning).__name__}: "
-                      f"{_one_line(warning)}); its region runs its own ops while those filters hold, the kernel is "
-                      "tried again when they change")
+            warn(f"{self.kernel} raised a warning this process's filters make an error ({type(warning).__name__}: "
+                 f"{one_line(warning)}); its region runs its own ops while those filters hold, the kernel is tried "
+                 "again when they change")
 
 
-def _announce(message: str) -> None:
-    """The backend's warning rule (`backend._warn`, its one home), imported here: backend imports this module."""
-    from .backend import _warn
-
-    _warn(message)
-
-
-def _one_line(text: object) -> str:
-    return " ".join(str(text).split())[:500]
 
 
 def _raised(exc: BaseException, kinds: tuple[type[BaseException], ...]) -> BaseException | None:

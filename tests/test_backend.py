@@ -442,10 +442,10 @@ def test_the_backend_s_own_warnings_never_fail_a_compile_under_warnings_as_error
     outer one, and the user's compile failed (BackendCompilerFailed) where plain inductor compiles: on any CPU without
     TRITON_INTERPRET=1 ("CPU regions run Triton kernels only when ..."), after an upgrade (stale kernels), on a
     refused cache entry. The announcement is logged there instead, and the graph compiles as the fallback says."""
-    from autotriton_backend import backend
+    from autotriton_backend import announce
 
     monkeypatch.delenv("TRITON_INTERPRET", raising=False)  # `_can_run` reads it at each region
-    monkeypatch.setattr(backend, "_warned", set())  # its one announcement per process, made here
+    monkeypatch.setattr(announce, "_warned", set())  # its one announcement per process, made here
     model, x = mlp(), torch.randn(4, 16)
     with torch.no_grad():
         torch.compile(model, backend="inductor")(x)  # inductor's own imports warn (torch.jit): before the filter

@@ -22,7 +22,7 @@ import diskcache
 import pytest
 import torch
 
-from autotriton_backend import backend, splice
+from autotriton_backend import announce, backend, splice
 from autotriton_backend.candidate import Candidate, Provenance
 from autotriton_backend.cli import main
 from autotriton_backend.report import reset_report
@@ -112,7 +112,7 @@ def test_a_bad_key_file_fails_closed_with_a_clear_error(case, tmp_path, loaded, 
     _plant_entry(signing_key)  # signed with what the attacker knows: authentic under the bad key before the fix
 
     # the user's model: compiled, right, no kernel from the cache loaded or run, one warning saying what to do
-    monkeypatch.setattr(backend, "_warned", set())
+    monkeypatch.setattr(announce, "_warned", set())
     torch._dynamo.reset()
     reset_report()
     model = torch.compile(AddRelu(), backend="autotriton", options={"mode": "cache"})

@@ -93,9 +93,9 @@ def test_another_thread_never_sees_the_judged_default_while_the_op_runs(judged):
 def test_under_another_default_the_op_runs_the_region_s_own_ops(judged, monkeypatch):
     """Compiled under a float64 default, or compiled under float32 and called after the user set float64: eager's
     output and dtype, and no kernel launched. The compile says so once per process."""
-    from autotriton_backend import backend
+    from autotriton_backend import announce
 
-    monkeypatch.setattr(backend, "_warned", set())  # the one warning may have been given by an earlier test
+    monkeypatch.setattr(announce, "_warned", set())  # the one warning may have been given by an earlier test
     (x, y), model = inputs(), compiled(judged, "float64")
     with default_dtype(torch.float64), torch.no_grad(), counting_launches() as counter, \
             pytest.warns(RuntimeWarning, match="kernels run only under the torch.float32 they were judged under"):
