@@ -7,11 +7,11 @@ exactly those of the ops it replaces. Inductor sees one extern call and fuses ar
 from __future__ import annotations
 
 import atexit
-import functools
 import hashlib
 import operator
 import os
 import shutil
+import stat
 import tempfile
 import threading
 from contextlib import AbstractContextManager, nullcontext
@@ -54,10 +54,9 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path | None = None) -> 
     name = f"k_{sha[:16]}_{task.key[:8]}"
     if name in _DEFINED:
         return _DEFINED[name]
-    module_dir = module_dir or private_module_dir()
     models: dict[torch.device, torch.nn.Module] = {}
     if judged_default_dtype():  # built here, so that a refusal leaves the region to inductor; else at its first call
-        models[torch.device("cpu")] = _model_on(torch.device("cpu"), source, sha, module_dir)
+        models[torch.device("cpu")] = _model_on(torch.device("cpu"), source, sha, module_dir or private_module_dir())
     orders = [spec.dim_order for spec in task.inputs]
     sizes, eager = judged_sizes(task), _eager(task)
 
@@ -71,7 +70,7 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path | None = None) -> 
                 return eager(*args)
             device = args[0].device
             if device not in models:
-                models[device] = _model_on(device, source, sha, module_dir)
+                models[device] = _model_on(device, source, sha, module_dir or private_module_dir())
             # each input in a storage of its own too, as the verifier makes them
             given = _unaliased([_in_layout(x, order) for x, order in zip(args, orders)], ())
             with _INTERPRETED_LAUNCHES, JudgedAllocations(given):  # one interpreted forward at a time
@@ -105,17 +104,41 @@ def _raised(exc: BaseException, kinds: tuple[type[BaseException], ...]) -> bool:
     return False
 
 
-@functools.cache
+_MODULE_DIRS: list[Path] = []  # this process's folders for kernel modules, the one in use last
+_FORKED = [False]  # a child forked while a folder existed may still read its modules there
+
+
 def private_module_dir() -> Path:
     """Where this process writes the kernel modules it loads: a directory of its own (`mkdtemp`: a fresh name, mode
     0700), removed when the process exits. Not the cache directory, which someone who cannot sign entries may still
     write: the gated lines are pinned in linecache (`import_candidate`), but once anything in the process clears it
     (`linecache.clearcache()`), inspect reads the module's file again, and the interpreter ran what had been planted
-    there at the kernel's first launch (round attack59's open note)."""
+    there at the kernel's first launch (round attack59's open note).
+
+    Asked at every load, and a new folder is made unless the last one is still a directory of this user's that no one
+    else may write; a process that forked keeps its folders at exit. A forked child went on naming (and writing) its
+    parent's folder after the parent had exited and removed it, and a process whose folder was removed while it ran (a
+    /tmp cleaner) wrote into whatever then had the name: another user who took the free name planted code that ran at
+    a kernel's first launch after linecache was cleared (round attack64, tests/test_cache.py::
+    test_a_kernel_module_folder_freed_under_a_running_process_never_serves_planted_code)."""
+    if _MODULE_DIRS and _private_directory(_MODULE_DIRS[-1]):
+        return _MODULE_DIRS[-1]
     path = Path(tempfile.mkdtemp(prefix="autotriton-kernels-"))
+    _MODULE_DIRS.append(path)
     owner = os.getpid()
-    atexit.register(lambda: os.getpid() == owner and shutil.rmtree(path, ignore_errors=True))  # not a fork's exit
+    atexit.register(lambda: os.getpid() == owner and not _FORKED[0] and shutil.rmtree(path, ignore_errors=True))
     return path
+
+
+def _private_directory(path: Path) -> bool:
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return False
+    return stat.S_ISDIR(info.st_mode) and info.st_uid == os.geteuid() and not info.st_mode & 0o077
+
+
+os.register_at_fork(after_in_parent=lambda: _FORKED.__setitem__(0, _FORKED[0] or bool(_MODULE_DIRS)))
 
 
 def eager_op(task: KernelTask) -> torch._ops.OpOverload:
