@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 import torch
 import torch.fx as fx
+import triton
 
 from .partition import Region
 from .verifier import gpu_frontend  # noqa: F401  (under TRITON_INTERPRET=1: kernels run as the verifier typed them)
@@ -39,8 +40,17 @@ _RETURNS: dict[torch._ops.OpOverload, tuple[torch.dtype, ...]] = {}  # each op's
 # several threads at once had one launch's unpatching raise InterpreterError inside another's kernel body, for an
 # honest kernel (tests/fixtures/user_process/round55_threads_interpreted.py: 26 of 60 calls from 6 threads).
 # Compiled launches (a GPU process) are left concurrent.
-_INTERPRETED_LAUNCHES: AbstractContextManager[Any] = \
-    threading.RLock() if os.environ.get("TRITON_INTERPRET") == "1" else nullcontext()
+def interpreter_as_judged() -> bool:
+    """Whether Triton's interpreter in this process types values as the verifier's does: `gpu_frontend` patches it
+    when imported under TRITON_INTERPRET=1, and only then. Triton reads the variable at each `triton.jit`, so a
+    process that set it after importing autotriton interprets its kernels with the stock interpreter (round
+    attack64: `_load_model_new` refuses them there)."""
+    from triton.runtime import interpreter
+
+    return hasattr(interpreter.InterpreterBuilder.create_icmpEQ, "compiled")
+
+
+_INTERPRETED_LAUNCHES: AbstractContextManager[Any] = threading.RLock() if interpreter_as_judged() else nullcontext()
 
 
 def kernel_op(task: KernelTask, source: str, module_dir: Path | None = None) -> torch._ops.OpOverload:
@@ -316,6 +326,11 @@ def _load_model_new(source: str, sha: str, module_dir: Path) -> torch.nn.Module:
     refused = next((c for c in gate(source) if not c.passed), None)
     if refused is not None:
         raise ValueError(f"cached kernel refused by the static gate: {refused.reason}")
+    if triton.knobs.runtime.interpret and not interpreter_as_judged():  # its kernels would run under Triton's stock
+        # interpreter, which types values otherwise: a judged kernel wrote zeros there (round attack64,
+        # tests/fixtures/user_process/round64_late_interpreter_trigger.py)
+        raise ValueError("TRITON_INTERPRET=1 was set after autotriton was imported, so Triton's interpreter is not "
+                         "the one the verifier judged kernels on: set it before start")
     module_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
     path = module_dir / f"kernel_{sha[:32]}.py"  # a real file, for tracebacks; never read back
     # the gated text's UTF-8 bytes (the sha's), published whole over whatever is there (a file, link or FIFO): never
