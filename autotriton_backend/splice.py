@@ -7,11 +7,11 @@ exactly those of the ops it replaces. Inductor sees one extern call and fuses ar
 from __future__ import annotations
 
 import atexit
-import functools
 import hashlib
 import operator
 import os
 import shutil
+import stat
 import tempfile
 import threading
 import warnings
@@ -21,6 +21,7 @@ from typing import Any, Callable
 
 import torch
 import torch.fx as fx
+import triton
 
 from .announce import one_line, warn
 from .partition import Region
@@ -41,8 +42,17 @@ _RETURNS: dict[torch._ops.OpOverload, tuple[torch.dtype, ...]] = {}  # each op's
 # several threads at once had one launch's unpatching raise InterpreterError inside another's kernel body, for an
 # honest kernel (tests/fixtures/user_process/round55_threads_interpreted.py: 26 of 60 calls from 6 threads).
 # Compiled launches (a GPU process) are left concurrent.
-_INTERPRETED_LAUNCHES: AbstractContextManager[Any] = \
-    threading.RLock() if os.environ.get("TRITON_INTERPRET") == "1" else nullcontext()
+def interpreter_as_judged() -> bool:
+    """Whether Triton's interpreter in this process types values as the verifier's does: `gpu_frontend` patches it
+    when imported under TRITON_INTERPRET=1, and only then. Triton reads the variable at each `triton.jit`, so a
+    process that set it after importing autotriton interprets its kernels with the stock interpreter (round
+    attack64: `_load_model_new` refuses them there)."""
+    from triton.runtime import interpreter
+
+    return hasattr(interpreter.InterpreterBuilder.create_icmpEQ, "compiled")
+
+
+_INTERPRETED_LAUNCHES: AbstractContextManager[Any] = threading.RLock() if interpreter_as_judged() else nullcontext()
 
 
 def kernel_op(task: KernelTask, source: str, module_dir: Path | None = None,
@@ -62,10 +72,9 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path | None = None,
     name = f"k_{sha[:16]}_{task.key[:8]}"
     if name in _DEFINED:
         return _DEFINED[name]
-    module_dir = module_dir or private_module_dir()
     models: dict[torch.device, torch.nn.Module] = {}
     if judged_default_dtype():  # built here, so that a refusal leaves the region to inductor; else at its first call
-        models[torch.device("cpu")] = _model_on(torch.device("cpu"), source, sha, module_dir)
+        models[torch.device("cpu")] = _model_on(torch.device("cpu"), source, sha, module_dir or private_module_dir())
     orders = [spec.dim_order for spec in task.inputs]
     sizes, eager = judged_sizes(task), _eager(task)
     fallback = _Fallback(f"cached kernel {task.key[:12]} ({task.name})", on_refused)
@@ -82,7 +91,7 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path | None = None,
                 return eager(*args)
             device = args[0].device
             if device not in models:
-                models[device] = _model_on(device, source, sha, module_dir)
+                models[device] = _model_on(device, source, sha, module_dir or private_module_dir())
             # each input in a storage of its own too, as the verifier makes them
             given = _unaliased([_in_layout(x, order) for x, order in zip(args, orders)], ())
             with _INTERPRETED_LAUNCHES, JudgedAllocations(given):  # one interpreted forward at a time
@@ -178,17 +187,41 @@ def _raised(exc: BaseException, kinds: tuple[type[BaseException], ...]) -> BaseE
     return None
 
 
-@functools.cache
+_MODULE_DIRS: list[Path] = []  # this process's folders for kernel modules, the one in use last
+_FORKED = [False]  # a child forked while a folder existed may still read its modules there
+
+
 def private_module_dir() -> Path:
     """Where this process writes the kernel modules it loads: a directory of its own (`mkdtemp`: a fresh name, mode
     0700), removed when the process exits. Not the cache directory, which someone who cannot sign entries may still
     write: the gated lines are pinned in linecache (`import_candidate`), but once anything in the process clears it
     (`linecache.clearcache()`), inspect reads the module's file again, and the interpreter ran what had been planted
-    there at the kernel's first launch (round attack59's open note)."""
+    there at the kernel's first launch (round attack59's open note).
+
+    Asked at every load, and a new folder is made unless the last one is still a directory of this user's that no one
+    else may write; a process that forked keeps its folders at exit. A forked child went on naming (and writing) its
+    parent's folder after the parent had exited and removed it, and a process whose folder was removed while it ran (a
+    /tmp cleaner) wrote into whatever then had the name: another user who took the free name planted code that ran at
+    a kernel's first launch after linecache was cleared (round attack64, tests/test_cache.py::
+    test_a_kernel_module_folder_freed_under_a_running_process_never_serves_planted_code)."""
+    if _MODULE_DIRS and _private_directory(_MODULE_DIRS[-1]):
+        return _MODULE_DIRS[-1]
     path = Path(tempfile.mkdtemp(prefix="autotriton-kernels-"))
+    _MODULE_DIRS.append(path)
     owner = os.getpid()
-    atexit.register(lambda: os.getpid() == owner and shutil.rmtree(path, ignore_errors=True))  # not a fork's exit
+    atexit.register(lambda: os.getpid() == owner and not _FORKED[0] and shutil.rmtree(path, ignore_errors=True))
     return path
+
+
+def _private_directory(path: Path) -> bool:
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return False
+    return stat.S_ISDIR(info.st_mode) and info.st_uid == os.geteuid() and not info.st_mode & 0o077
+
+
+os.register_at_fork(after_in_parent=lambda: _FORKED.__setitem__(0, _FORKED[0] or bool(_MODULE_DIRS)))
 
 
 def eager_op(task: KernelTask) -> torch._ops.OpOverload:
@@ -366,6 +399,11 @@ def _load_model_new(source: str, sha: str, module_dir: Path) -> torch.nn.Module:
     refused = next((c for c in gate(source) if not c.passed), None)
     if refused is not None:
         raise ValueError(f"cached kernel refused by the static gate: {refused.reason}")
+    if triton.knobs.runtime.interpret and not interpreter_as_judged():  # its kernels would run under Triton's stock
+        # interpreter, which types values otherwise: a judged kernel wrote zeros there (round attack64,
+        # tests/fixtures/user_process/round64_late_interpreter_trigger.py)
+        raise ValueError("TRITON_INTERPRET=1 was set after autotriton was imported, so Triton's interpreter is not "
+                         "the one the verifier judged kernels on: set it before start")
     module_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
     path = module_dir / f"kernel_{sha[:32]}.py"  # a real file, for tracebacks; never read back
     # the gated text's UTF-8 bytes (the sha's), published whole over whatever is there (a file, link or FIFO): never

@@ -136,6 +136,37 @@ def test_a_spliced_kernel_runs_under_the_interpreter_the_verifier_judged(tmp_pat
     assert float(done.stdout.split()[-1]) == 0.0
 
 
+def test_a_spliced_kernel_never_runs_under_an_interpreter_turned_on_after_import():
+    """Round attack64. Triton reads TRITON_INTERPRET at each `triton.jit`; autotriton's typing of the interpreter as
+    compiled (gpu_frontend) is applied at its import, only if the variable is set then. A process that imported
+    autotriton and then set it (before compiling) spliced CPU regions and ran their kernels under Triton's stock
+    interpreter: this judged-correct kernel wrote zeros there. The kernel is refused at load (the region keeps its
+    own ops or inductor's), never run under an interpreter the verifier did not judge it on."""
+    root = Path(__file__).resolve().parents[1]
+    script = textwrap.dedent(f"""
+        import os, torch
+        from pathlib import Path
+        from autotriton_backend.splice import kernel_op
+        from autotriton_backend.task import KernelTask
+        os.environ["TRITON_INTERPRET"] = "1"  # after the import
+        task = KernelTask.from_file(Path({str(root / "tests" / "catalogue" / "task_add_relu.py")!r}))
+        source = Path({str(root / "tests" / "fixtures" / "user_process" / "round64_late_interpreter_trigger.py")!r})
+        try:
+            op = kernel_op(task, source.read_text())
+        except ValueError as exc:
+            print("refused:", exc)
+        else:
+            x, y = torch.randn(5, 37), torch.randn(5, 37)
+            print("right" if torch.equal(op(x, y), torch.relu(x + y)) else "wrong")
+    """)
+    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
+                          env={**env, "PYTHONPATH": str(root)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split()[:1] in (["right"], ["refused:"]), done.stdout
+    assert "TRITON_INTERPRET" in done.stdout or done.stdout.split()[:1] == ["right"]
+
+
 def test_a_spliced_kernel_loads_whatever_the_process_s_locale(tmp_path):
     """Round attack43: the op wrote the kernel's module with the locale's encoding and imported it as UTF-8, so an honest
     kernel with a non-ASCII comment (an em dash) raised UnicodeEncodeError in a process under the C locale and fell

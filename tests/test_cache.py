@@ -558,3 +558,76 @@ def test_a_planted_module_file_never_runs(tmp_path, how):
             attacker.kill()
             attacker.wait()
     assert not marker.exists()
+
+
+# The kernels' folder (`splice.private_module_dir`) after a fork or a removal (round attack64). A process, its child,
+# and another user (nobody) who can write /tmp. Each scenario: the folder's name freed, the other user takes it if
+# they can and plants the module file the kernel names, something clears linecache, then the kernel's first launch.
+FOLDER_SCRIPT = r'''
+import hashlib, linecache, os, shutil, subprocess, sys, torch
+from pathlib import Path
+from autotriton_backend import splice
+from autotriton_backend.task import KernelTask
+
+how, work = sys.argv[1], Path(sys.argv[2])
+task = KernelTask.from_source((work / "task.py").read_text(), name="relu")
+
+
+def other_user(command, stdin=b""):
+    done = subprocess.run(["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "sh", "-c", command],
+                          input=stdin, capture_output=True)
+    return done.returncode == 0
+
+
+first = (work / "first.py").read_text()
+first_op = splice.kernel_op(task, first)  # loaded (module written, ModelNew built), never launched yet
+folder = splice.private_module_dir()
+if how == "folder_removed":  # e.g. a /tmp cleaner while the process runs
+    shutil.rmtree(folder)
+else:
+    r, w = os.pipe()
+    if os.fork():
+        os.close(r)
+        sys.exit(0)  # the parent ends first (as a main whose multiprocessing children run on), its exit handlers run
+    os.close(w)
+    os.read(r, 1)  # EOF: the parent has exited
+other_user(f"mkdir -m 777 {folder}")  # the name, if free
+if how == "loaded_before_fork":
+    source, op = first, first_op
+else:
+    source = (work / "second.py").read_text()
+    op = splice.kernel_op(task, source)
+module = folder / f"kernel_{hashlib.sha256(source.encode()).hexdigest()[:32]}.py"
+planted = other_user(f"rm -f {module} && cat > {module}", (work / "planted.py").read_bytes())
+linecache.clearcache()
+x = torch.randn(4, 33)
+right = torch.equal(op(x), torch.relu(x))
+shutil.rmtree(folder, ignore_errors=True)  # the name's folder, whoever made it (a parent that forked keeps its own)
+print("planted" if planted else "not-planted", "right" if right else "wrong", flush=True)
+'''
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="plays another user (setpriv) and so needs root")
+@pytest.mark.parametrize("how", ["loaded_before_fork", "loaded_after_fork", "folder_removed"])
+def test_a_kernel_module_folder_freed_under_a_running_process_never_serves_planted_code(tmp_path, how):
+    """Round attack64. The kernels' module files lie in a `mkdtemp` folder of the process, removed at its exit, so
+    that no one else can rewrite them (round attack59: once linecache is cleared, the interpreter reads the file again
+    at a kernel's first launch). A forked child kept using its parent's folder after the parent had exited and removed
+    it, and a process whose folder was removed while it ran (a /tmp cleaner) wrote its next modules into whatever
+    then had the name (`mkdir(exist_ok=True)`): another user who took the name planted code that ran in the user's
+    process at the kernel's first launch after linecache was cleared."""
+    import subprocess
+    import sys
+
+    marker = tmp_path / "planted-code-ran"
+    (tmp_path / "task.py").write_text(TASK_SOURCE)
+    (tmp_path / "first.py").write_text(variant(f"{how} first"))
+    (tmp_path / "second.py").write_text(variant(f"{how} second"))
+    (tmp_path / "planted.py").write_text(PLANTED_BODY.format(marker=str(marker)))
+    env = {**os.environ, "TRITON_INTERPRET": "1", "TMPDIR": "/tmp", "OMP_NUM_THREADS": "1",
+           "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    done = subprocess.run([sys.executable, "-c", FOLDER_SCRIPT, how, str(tmp_path)], capture_output=True, text=True,
+                          timeout=300, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split()[-1:] == ["right"], done.stdout + done.stderr[-2000:]
+    assert not marker.exists(), done.stdout
