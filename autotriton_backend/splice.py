@@ -25,7 +25,7 @@ import triton
 
 from .announce import one_line, warn
 from .partition import Region
-from .verifier import gpu_frontend  # noqa: F401  (under TRITON_INTERPRET=1: kernels run as the verifier typed them)
+from .verifier import gpu_frontend  # imported, under TRITON_INTERPRET=1 kernels run as the verifier typed them
 from .verifier.allowlist import gate
 from .verifier.defaults import as_judged, import_candidate, judged_default_dtype, judged_dispatch
 from .verifier.inputs import example_sizes, judged_sizes, make_inputs
@@ -42,17 +42,8 @@ _RETURNS: dict[torch._ops.OpOverload, tuple[torch.dtype, ...]] = {}  # each op's
 # several threads at once had one launch's unpatching raise InterpreterError inside another's kernel body, for an
 # honest kernel (tests/fixtures/user_process/round55_threads_interpreted.py: 26 of 60 calls from 6 threads).
 # Compiled launches (a GPU process) are left concurrent.
-def interpreter_as_judged() -> bool:
-    """Whether Triton's interpreter in this process types values as the verifier's does: `gpu_frontend` patches it
-    when imported under TRITON_INTERPRET=1, and only then. Triton reads the variable at each `triton.jit`, so a
-    process that set it after importing autotriton interprets its kernels with the stock interpreter (round
-    attack64: `_load_model_new` refuses them there)."""
-    from triton.runtime import interpreter
-
-    return hasattr(interpreter.InterpreterBuilder.create_icmpEQ, "compiled")
-
-
-_INTERPRETED_LAUNCHES: AbstractContextManager[Any] = threading.RLock() if interpreter_as_judged() else nullcontext()
+_INTERPRETED_LAUNCHES: AbstractContextManager[Any] = \
+    threading.RLock() if gpu_frontend.interpreting_as_compiled() else nullcontext()
 
 
 def kernel_op(task: KernelTask, source: str, module_dir: Path | None = None,
@@ -399,9 +390,9 @@ def _load_model_new(source: str, sha: str, module_dir: Path) -> torch.nn.Module:
     refused = next((c for c in gate(source) if not c.passed), None)
     if refused is not None:
         raise ValueError(f"cached kernel refused by the static gate: {refused.reason}")
-    if triton.knobs.runtime.interpret and not interpreter_as_judged():  # its kernels would run under Triton's stock
-        # interpreter, which types values otherwise: a judged kernel wrote zeros there (round attack64,
-        # tests/fixtures/user_process/round64_late_interpreter_trigger.py)
+    if triton.knobs.runtime.interpret and not gpu_frontend.interpreting_as_compiled():  # its kernels would run
+        # under Triton's stock interpreter, which types values otherwise: a judged kernel wrote zeros there (round
+        # attack64, tests/fixtures/user_process/round64_late_interpreter_trigger.py)
         raise ValueError("TRITON_INTERPRET=1 was set after autotriton was imported, so Triton's interpreter is not "
                          "the one the verifier judged kernels on: set it before start")
     module_dir.mkdir(parents=True, exist_ok=True, mode=0o700)

@@ -211,6 +211,16 @@ def compiled_comparison(create: Callable) -> Callable:
     return call
 
 
+def interpreting_as_compiled() -> bool:
+    """Whether Triton's interpreter in this process types values as a compiled kernel does (`_interpret_as_compiled`
+    ran: at this module's import, under TRITON_INTERPRET=1 only). Triton reads the variable at each `triton.jit`, so
+    a process that set it after importing autotriton interprets kernels with the stock interpreter, which the
+    verifier never judged under (round attack64)."""
+    from triton.runtime import interpreter
+
+    return hasattr(interpreter.InterpreterBuilder.create_icmpEQ, "compiled")
+
+
 if os.environ.get("TRITON_INTERPRET") == "1":  # only where kernels are interpreted: a GPU process keeps Triton as is
     _interpret_as_compiled()
 
