@@ -9,6 +9,7 @@ import json
 import logging
 from pathlib import Path
 
+from autotriton_backend.announce import one_line
 from autotriton_backend.engine_spec import no_engine_reason
 from autotriton_backend.options import BackendOptions
 from autotriton_backend.searching import SearchOutcome
@@ -56,7 +57,7 @@ class AgentSearcher:
 
 def _log_event(task: KernelTask, event: Event) -> None:
     sample = "" if event.sample is None else f" sample {event.sample}"
-    log.debug("task %s turn %d%s: %s %s", task.key[:12], event.turn, sample, event.kind, event.message)
+    log.debug("task %s turn %d%s: %s %s", task.key[:12], event.turn, sample, event.kind, one_line(event.message))
 
 
 def verifier_failed(verdict: Verdict) -> bool:

@@ -18,6 +18,7 @@ from typing import Any, Callable
 import torch
 from tqdm import tqdm
 
+from autotriton_backend.announce import one_line
 from autotriton_backend.collect import CollectedTask, TaskCollection, collect_tasks
 from autotriton_backend.options import BackendOptions
 from autotriton_backend.report import NEEDS_REASON, STATUSES, count_statuses, format_table
@@ -146,7 +147,7 @@ def summary_table(rows: list[WarmupRow]) -> str:
     header = ("key", "name", "level", "device", "status", "kernel vs inductor", "seconds")
     cells = [(r.task_key[:12], r.name, r.level, r.device, r.status, _speedup(r), f"{r.seconds:.1f}") for r in rows]
     lines = [f"warmup: {len(rows)} task(s): {count_statuses(r.status for r in rows)}", format_table(header, cells)]
-    lines += [f"  why {r.task_key[:12]} ({r.name}): {' '.join(r.detail.split())}"
+    lines += ["  " + one_line(f"why {r.task_key[:12]} ({r.name}): {r.detail}")
               for r in rows if r.status in NEEDS_REASON and r.detail]
     lines += [f"  {status}: {STATUSES[status]}" for status in sorted({r.status for r in rows}) if status in STATUSES]
     return "\n".join(lines)

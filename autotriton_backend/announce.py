@@ -4,6 +4,8 @@ from __future__ import annotations
 import logging
 import warnings
 
+from .verdict import printable
+
 log = logging.getLogger("autotriton.backend")
 _warned: set[str] = set()
 
@@ -28,5 +30,9 @@ def warn_once(message: str) -> None:
 
 
 def one_line(text: object) -> str:
-    """Warnings stay one line each: an exception's multi-line text is joined."""
-    return " ".join(str(text).split())
+    """The one way text that others wrote reaches the user's terminal or log (warnings, `autotriton cache`'s rows):
+    one line of plain characters. Every character `verdict.shown_otherwise` is written as its escape (`printable`) and
+    newlines and tabs are joined, so an imported cache entry's environment, provenance, refusal reason or task key
+    cannot retitle the terminal (OSC 0), write the clipboard (OSC 52), erase or overwrite a line (CSI, a carriage
+    return, a backspace), reverse text (U+202E) or forge a row (round attack65, tests/test_terminal_output.py)."""
+    return " ".join(printable(str(text)).split())

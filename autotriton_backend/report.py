@@ -5,6 +5,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from .announce import one_line
 from .partition import Coverage
 
 # Every status a region (or a warmup task) can end in, with what it means for the user.
@@ -68,13 +69,13 @@ class CompileReport:
         lines.append(f"spliced: {', '.join(spliced)}" if spliced else "spliced: nothing")
         lines += [f"a graph served from inductor's code cache, as compiled before: it runs {n} spliced kernel(s)"
                   for n in self.from_inductor_cache]
-        reasons = [(r, " ".join(r.detail.split())) for r in self.records if r.status in NEEDS_REASON]
-        lines += [f"  why {r.region} (graph {r.graph}): {reason}" for r, reason in reasons if reason]
+        lines += ["  " + one_line(f"why {r.region} (graph {r.graph}): {r.detail}")
+                  for r in self.records if r.status in NEEDS_REASON and r.detail.strip()]
         lines += [f"  {status}: {STATUSES[status]}" for status in sorted({r.status for r in self.records})
                   if status in STATUSES]
         lines += [f"graph {i + 1}: {c.text()}" for i, c in enumerate(self.coverage)]
         lines += [f"model guard: {k:.4f} ms with kernels vs {i:.4f} ms inductor" for k, i in self.graph_guards]
-        lines += [f"graph left to inductor: {problem}" for problem in self.problems]
+        lines += [f"graph left to inductor: {one_line(problem)}" for problem in self.problems]
         return "\n".join(lines)
 
 
@@ -95,6 +96,8 @@ def count_statuses(statuses: Iterable[str]) -> str:
 
 
 def format_table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> str:
+    """Each row one line of plain characters (`one_line`): a cell cannot forge a row or drive the terminal."""
+    rows = [tuple(map(one_line, row)) for row in rows]
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
     return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in [header, *rows])
 

@@ -7,6 +7,7 @@ import sys
 import time
 from pathlib import Path
 
+from autotriton_backend.announce import one_line
 from autotriton_backend.task import TaskError
 from autotriton_backend.verifier import VerifyOptions
 
@@ -70,7 +71,8 @@ def run_ls(args: argparse.Namespace) -> int:
     for e in entries:
         speedup = f"{e.speedup_vs_inductor:.2f}x" if e.speedup_vs_inductor is not None else "-"
         source = "/".join(x for x in (e.provenance.get("engine"), e.provenance.get("model")) if x) or "-"
-        rows.append((e.task_key[:KEY_WIDTH], e.environment, _status(e), speedup, source, _age(e.created)))
+        rows.append(tuple(map(one_line, (e.task_key[:KEY_WIDTH], e.environment, _status(e), speedup, source,
+                                         _age(e.created)))))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
@@ -88,17 +90,17 @@ def run_ls(args: argparse.Namespace) -> int:
 def run_show(args: argparse.Namespace) -> int:
     with KernelCache(args.dir) as cache:
         entry = resolve(cache.entries(), args.key_prefix, args.env)
-    print(f"key         {entry.task_key}")
-    print(f"env         {entry.environment}")
+    print(f"key         {one_line(entry.task_key)}")
+    print(f"env         {one_line(entry.environment)}")
     print(f"status      {_status(entry)}")
     if entry.is_kernel:
         judged_by = entry.verifier or "unknown (stored before verifiers were recorded)"
         note = "  (not this one: `autotriton cache verify` judges it again)" if entry.stale else ""
-        print(f"verifier    {judged_by}{note}")
+        print(f"verifier    {one_line(judged_by)}{note}")
     print(f"created     {time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(entry.created))} ({_age(entry.created)} ago)")
     if entry.is_kernel:
         prov = ", ".join(f"{k}={v}" for k, v in entry.provenance.items() if v not in ("", None))
-        print(f"provenance  {prov or '-'}")
+        print(f"provenance  {one_line(prov) or '-'}")
         print(f"sha256      {entry.source_sha256}")
         print("--- source ---")
         print(entry.source.rstrip())
@@ -109,7 +111,8 @@ def run_show(args: argparse.Namespace) -> int:
     if entry.refused:
         at = entry.refused.get("at")
         when = f" ({_age(at)} ago)" if isinstance(at, (int, float)) else ""
-        print(f"refused     kernel {entry.refused['source_sha256']}{when}, at call time: {entry.refused['reason']}")
+        print(f"refused     kernel {one_line(entry.refused['source_sha256'])}{when}, at call time: "
+              f"{one_line(entry.refused['reason'])}")
     return 0
 
 
@@ -122,7 +125,7 @@ def run_verify(args: argparse.Namespace) -> int:
         options = VerifyOptions(device=args.device or "auto", timeout_s=args.timeout)
         passed = failed = skipped = 0
         for entry in entries:
-            label = f"{entry.task_key[:KEY_WIDTH]}  {entry.environment}"
+            label = one_line(f"{entry.task_key[:KEY_WIDTH]}  {entry.environment}")
             if not entry.is_kernel:  # a kernel entry always carries its task (store._judgeable)
                 print(f"SKIP  {label}  ({_status(entry)} entry)")
                 skipped += 1
@@ -130,7 +133,7 @@ def run_verify(args: argparse.Namespace) -> int:
             try:
                 judged = rejudge(cache, entry, options, drop=not args.keep)
             except TaskError as exc:  # the task broke, not the kernel: keep the entry
-                print(f"ERROR {label}  (task no longer runs: {exc})")
+                print(f"ERROR {label}  (task no longer runs: {one_line(exc)})")
                 failed += 1
                 continue
             where = f"{label}  on {judged.verdict.device}"
@@ -141,7 +144,7 @@ def run_verify(args: argparse.Namespace) -> int:
                 passed += 1
                 continue
             kept = "  kept: the verifier failed or timed out, run verify again" if judged.inconclusive else ""
-            print(f"FAIL  {where}  ({judged.reason}){'  dropped' if judged.dropped else kept}")
+            print(f"FAIL  {where}  ({one_line(judged.reason)}){'  dropped' if judged.dropped else kept}")
             failed += 1
     print(f"{passed} passed, {failed} failed, {skipped} skipped")
     return 1 if failed else 0

@@ -27,6 +27,7 @@ import diskcache
 from diskcache.core import MODE_PICKLE, UNKNOWN
 
 from . import auth
+from autotriton_backend.announce import one_line
 from autotriton_backend.candidate import Candidate, Provenance
 from autotriton_backend.verifier.allowlist import gate
 from autotriton_backend.verifier.fingerprint import verifier_fingerprint
@@ -527,4 +528,5 @@ def _faster(new: CacheEntry, old: CacheEntry) -> bool:
 
 
 def _refuse(key: str, reason: str) -> None:
-    warnings.warn(f"autotriton cache: refusing entry {key}: {reason}", CacheIntegrityWarning, stacklevel=3)
+    warnings.warn(f"autotriton cache: refusing entry {one_line(key)}: {one_line(reason)}", CacheIntegrityWarning,
+                  stacklevel=3)

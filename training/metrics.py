@@ -16,6 +16,7 @@ from math import comb
 from pathlib import Path
 from typing import Any, Protocol
 
+from autotriton_backend.announce import one_line
 from autotriton_backend.verdict import Verdict
 
 ROW_FEEDBACK_CHARS = 400  # enough for the failure's first lines; a rows file stays small over many samples
@@ -159,7 +160,8 @@ def first_errors(rows: list[TaskRow]) -> dict[str, str]:
     """The first error of each kind that left samples unjudged: the engine's, a broken task's, the verifier's."""
     kinds = {ENGINE_ERROR: lambda r: r.status == ENGINE_ERROR, TASK_ERROR: lambda r: r.status == TASK_ERROR,
              "verifier": lambda r: r.verifier_errors > 0}
-    return {kind: next(r.error for r in rows if failed(r)) for kind, failed in kinds.items() if any(map(failed, rows))}
+    return {kind: one_line(next(r.error for r in rows if failed(r)))  # an engine's error quotes its server: plain text
+            for kind, failed in kinds.items() if any(map(failed, rows))}
 
 
 def markdown(summary: dict[str, Any]) -> str:
