@@ -94,20 +94,16 @@ def compile_graph(gm: fx.GraphModule, example_inputs: list[Any], options: Backen
         _warn_stale(graph_pass.record.stale_kernels())
     except RestartAnalysis:
         raise  # dynamo's own control flow (e.g. re-tracing with other specialisations), not a failure
-    except KeyFileError as exc:  # the key cannot be trusted: no cached kernel is loaded, said once (cache/auth.py)
-        if options.strict:
-            raise
-        compile_report().problems.append(one_line(exc))
-        warn_once(f"{exc}; until then every graph compiles with plain inductor")
-        if options.report:
-            print(compile_report().table())
-        return compile_fx(gm, example_inputs)
     except Exception as exc:
         if options.strict:
             raise
-        problem = f"compiling with spliced kernels failed ({type(exc).__name__}: {one_line(exc)})"
+        if isinstance(exc, KeyFileError):  # the key cannot be trusted: no cached kernel is loaded, said once
+            problem = one_line(exc)
+            warn_once(f"{problem}; until then every graph compiles with plain inductor")
+        else:
+            problem = f"compiling with spliced kernels failed ({type(exc).__name__}: {one_line(exc)})"
+            warn(f"{problem}; this graph uses plain inductor")
         compile_report().problems.append(problem)
-        warn(f"{problem}; this graph uses plain inductor")
         if options.report:
             print(compile_report().table())
         return compile_fx(gm, example_inputs)
@@ -214,7 +210,7 @@ class KernelPass(CustomGraphPass):
         if decision.kernels_win:
             return compiled
         warn(f"spliced kernels made this graph slower ({decision.kernels_ms:.4f} ms vs "
-              f"{decision.inductor_ms:.4f} ms for inductor); dropped them")
+             f"{decision.inductor_ms:.4f} ms for inductor); dropped them")
         return baseline()
 
     def _plan(self, regions: list[Region], graph_index: int) -> list[tuple[Region, Callable]]:
@@ -246,7 +242,7 @@ class KernelPass(CustomGraphPass):
             if not _can_run(device):
                 record.status, record.detail = "needs-interpreter", "CPU region: set TRITON_INTERPRET=1 before start"
                 warn_once("CPU regions run Triton kernels only when TRITON_INTERPRET=1 is set before start; "
-                           "they stay with inductor")
+                          "they stay with inductor")
                 return None
             searcher = lambda: self._searcher_for(f"{where} ({label}, {level})")  # noqa: E731
             resolution = resolve(task, device, self.cache, self.options, searcher, level)
@@ -260,8 +256,8 @@ class KernelPass(CustomGraphPass):
             check_returns(op, region)
             if not entry.is_eager and not judged_default_dtype():
                 warn_once(f"the default dtype is {torch.get_default_dtype()}; kernels run only under the "
-                           f"{DEFAULT_DTYPE} they were judged under, so spliced kernel regions run their own ops "
-                           "(eager) while it holds")
+                          f"{DEFAULT_DTYPE} they were judged under, so spliced kernel regions run their own ops "
+                          "(eager) while it holds")
             record.choice = "eager" if entry.is_eager else "kernel"
             record.spliced = True
             record.speedup_vs_inductor = entry.speedup_vs_inductor
@@ -279,7 +275,7 @@ class KernelPass(CustomGraphPass):
         if self.options.search_engine is None:
             if self.options.engine != NO_ENGINE:  # engine="none" was asked for: nothing to warn about
                 warn_once(f"search mode has no engine: {no_engine_reason(self.options.engine)}; "
-                           "regions without a cached kernel stay with the faster of eager and inductor")
+                          "regions without a cached kernel stay with the faster of eager and inductor")
             return None
         if self._engine_failure:
             raise EngineUnavailable(self._engine_failure)
@@ -289,7 +285,7 @@ class KernelPass(CustomGraphPass):
             except Exception as exc:  # once per compile: every later region reports the same failure
                 self._engine_failure = f"engine {self.options.engine!r} cannot start: {one_line(exc)}"
                 warn(f"{self._engine_failure}; regions without a cached kernel stay with the faster of eager "
-                      "and inductor")
+                     "and inductor")
                 raise EngineUnavailable(self._engine_failure) from exc
         print(f"autotriton: searching a kernel for {what} with {self.options.engine} "
               f"(up to {self.options.search_seconds:g} s)", file=sys.stderr, flush=True)
@@ -330,5 +326,5 @@ def _warn_stale(count: int) -> None:
     """One line per compiled graph (its record counts them, whether the pass ran or inductor served its code)."""
     if count:
         warn(f"{count} cached kernel(s) for this graph were judged by another verifier (autotriton was upgraded "
-              "since) and are not used: their regions stay with inductor; run `autotriton cache verify --all` to "
-              "judge them again")
+             "since) and are not used: their regions stay with inductor; run `autotriton cache verify --all` to "
+             "judge them again")

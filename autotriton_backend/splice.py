@@ -163,8 +163,6 @@ class _Fallback:
                  "again when they change")
 
 
-
-
 def _raised(exc: BaseException, kinds: tuple[type[BaseException], ...]) -> BaseException | None:
     """The exception of `kinds` that `exc` is, or was raised from or while handling (None: none) (Triton's interpreter
     wraps what a kernel body raised in an InterpreterError; its compiler, in a CompilationError)."""

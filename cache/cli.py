@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 from autotriton_backend.announce import one_line
+from autotriton_backend.report import format_table
 from autotriton_backend.task import TaskError
 from autotriton_backend.verifier import VerifyOptions
 
@@ -67,15 +68,12 @@ def run_ls(args: argparse.Namespace) -> int:
         if not entries:
             print(f"cache is empty ({cache.directory})")
             return 0
-    rows = [("KEY", "ENV", "STATUS", "VS INDUCTOR", "ENGINE/MODEL", "AGE")]
+    rows = []
     for e in entries:
         speedup = f"{e.speedup_vs_inductor:.2f}x" if e.speedup_vs_inductor is not None else "-"
         source = "/".join(x for x in (e.provenance.get("engine"), e.provenance.get("model")) if x) or "-"
-        rows.append(tuple(map(one_line, (e.task_key[:KEY_WIDTH], e.environment, _status(e), speedup, source,
-                                         _age(e.created)))))
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    for row in rows:
-        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+        rows.append((e.task_key[:KEY_WIDTH], e.environment, _status(e), speedup, source, _age(e.created)))
+    print(format_table(("KEY", "ENV", "STATUS", "VS INDUCTOR", "ENGINE/MODEL", "AGE"), rows))  # cells one_line'd
     refused = sum(bool(e.refused) for e in entries)
     if refused:
         print(f"{refused} refused: a kernel refused at call time in a user's process (`autotriton cache show KEY` says "

@@ -36,11 +36,12 @@ def import_candidate(path: Path, source: str) -> types.ModuleType:
     apart: tests/fixtures/user_process/round33_optimize_trigger.py).
 
     The file is never read back, and its lines are pinned in `linecache` (an entry with no mtime is never checked
-    against the disk), which serves them to triton.jit through inspect. In a user's process the file lies in the
-    cache directory, which someone who cannot sign entries may still write: a FIFO planted there handed a sha check
-    the verified text and the import a planted one, and a file rewritten after the load was what the interpreter read
-    at the kernel's first launch (round attack59, tests/test_cache.py::test_a_planted_module_file_never_runs). In the
-    sandbox a candidate may move its own file away (tests/attacks_sandbox/job_link_outlives.py)."""
+    against the disk), which serves them to triton.jit through inspect. A user's process wrote the file in the cache
+    directory (now `splice.private_module_dir`), which someone who cannot sign entries may still write: a FIFO planted
+    there handed a sha check the verified text and the import a planted one, and a file rewritten after the load was
+    what the interpreter read at the kernel's first launch (round attack59,
+    tests/test_cache.py::test_a_planted_module_file_never_runs). In the sandbox a candidate may move its own file away
+    (tests/attacks_sandbox/job_link_outlives.py)."""
     linecache.cache[str(path)] = (len(source), None, [line + "\n" for line in python_lines(source)], str(path))
     spec = importlib.util.spec_from_file_location(CANDIDATE_MODULE, path)
     assert spec is not None

@@ -248,12 +248,8 @@ class JudgedAllocations(TorchDispatchMode):
         return super().__enter__()
 
 
-def _judging() -> bool:
-    """Whether this thread runs under JudgedAllocations (torch keeps the mode stack per thread)."""
-    return _judged_mode() is not None
-
-
 def _judged_mode() -> JudgedAllocations | None:
+    """The JudgedAllocations this thread runs under, if any (torch keeps the mode stack per thread)."""
     return next((mode for mode in _get_current_dispatch_mode_stack() if isinstance(mode, JudgedAllocations)), None)
 
 
@@ -287,7 +283,7 @@ def _judging_grids(run):
     And an interpreted launch stays inside its tensor arguments' storages (`bounded_memory`), as in every checked call:
     the interpreter reads and writes raw addresses, and a user's process had no check of them, so a kernel whose wild
     accesses were enabled only by a value the verifier never draws (an infinite input) read and wrote the user's other
-    memory (tests/attacks/round62_oob_scan_inf_trigger.py: a tensor never handed to the op was overwritten)."""
+    memory (tests/fixtures/user_process/round62_oob_scan_inf_trigger.py: a tensor never handed to the op was overwritten)."""
     from triton.runtime.interpreter import InterpretedFunction
 
     def judged_run(self, *args, grid, warmup, **kwargs):

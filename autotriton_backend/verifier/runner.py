@@ -33,7 +33,6 @@ import weakref
 from pathlib import Path
 from typing import Any
 
-from ..task import python_lines
 from .contain import INPUTS, SCRATCH, untraceable
 from .transport import Channel, ProtocolError, TensorRef, extent, read_tensor, write_tensor
 
