@@ -17,7 +17,7 @@ import os
 import sys
 import threading
 import types
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from pathlib import Path
 from typing import Iterator
 
@@ -66,11 +66,23 @@ def as_judged(forward: bool) -> Iterator[None]:
     caller had set is back on the way out. The default dtype is the process's: callers run candidate code only where
     `judged_default_dtype()`."""
     flushing = flushing_denormals()  # the thread's own FTZ/DAZ bits: no other thread reads them
-    device = torch.device("cpu") if torch.get_default_device().type != "cpu" else nullcontext()
     torch.set_flush_denormal(False)
     try:
-        with device, torch.inference_mode(False), torch.set_grad_enabled(not forward), _no_autocast("cpu"), \
-                _no_autocast("cuda"), _numpy_errors_ignored(), (nullcontext() if forward else random_generators()):
+        # each mode entered only where it differs: a spliced op pays this at every call (entering the ones already
+        # set cost some 5 us a call; examples/verifier/splice_cost_gpu.py)
+        with ExitStack() as modes:
+            if torch.get_default_device().type != "cpu":
+                modes.enter_context(torch.device("cpu"))
+            if torch.is_inference_mode_enabled():
+                modes.enter_context(torch.inference_mode(False))
+            if torch.is_grad_enabled() == forward:
+                modes.enter_context(torch.set_grad_enabled(not forward))
+            for device_type in ("cpu", "cuda"):
+                if torch.is_autocast_enabled(device_type):
+                    modes.enter_context(torch.autocast(device_type, enabled=False))
+            modes.enter_context(_numpy_errors_ignored())
+            if not forward:
+                modes.enter_context(random_generators())
             yield
     finally:
         torch.set_flush_denormal(flushing)
@@ -106,10 +118,12 @@ def judged_dispatch() -> Iterator[None]:
     The Python keys stay as they are: they say whether modes are on the stack (the user's outer ones, and
     `JudgedAllocations` pushed inside this), which pushing a mode onto a non-empty stack does not set again."""
     include, exclude = _plain_dispatch_keys()
-    python = torch._C.DispatchKeySet(torch._C.DispatchKey.Python) | \
-        torch._C.DispatchKeySet(torch._C.DispatchKey.PythonTLSSnapshot)
-    with torch._C._ForceDispatchKeyGuard(include | (torch._C._dispatch_tls_local_include_set() & python), exclude):
+    with torch._C._ForceDispatchKeyGuard(include | (torch._C._dispatch_tls_local_include_set() & _PYTHON_KEYS), exclude):
         yield
+
+
+_PYTHON_KEYS = torch._C.DispatchKeySet(torch._C.DispatchKey.Python) | \
+    torch._C.DispatchKeySet(torch._C.DispatchKey.PythonTLSSnapshot)
 
 
 @functools.cache
@@ -143,6 +157,3 @@ def _numpy_errors_ignored() -> AbstractContextManager[object]:
     return numpy.errstate(all="ignore")
 
 
-def _no_autocast(device_type: str) -> AbstractContextManager[None]:
-    """Autocast off for `device_type`, entered only where it is on (entering costs some 5 us a call of the op)."""
-    return torch.autocast(device_type, enabled=False) if torch.is_autocast_enabled(device_type) else nullcontext()

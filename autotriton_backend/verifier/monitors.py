@@ -316,9 +316,7 @@ def grid_meta(function, arguments: dict[str, Any]) -> dict[str, Any]:
     JudgedAllocations (its timed calls, a user's process): the kernel's parameters in their order, defaults included,
     each as the launch was given it (tensors, plain values), as a GPU launch binds them, and no launch option.
     `arguments`: `check_launch`'s."""
-    import inspect
-
-    return {name: arguments[name] for name in inspect.signature(_running(function)).parameters}
+    return {parameter.name: arguments[parameter.name] for parameter in _parameters(function, _running(function))}
 
 
 class BuildMonitor(PoisonedAllocations):
@@ -843,7 +841,7 @@ def check_launch(function, args: tuple, kwargs: dict) -> dict[str, Any]:
     import triton.language as tl
 
     running = _running(function)
-    params = list(inspect.signature(running).parameters.values())
+    params = _parameters(function, running)
     names = [p.name for p in params]
     # Every value must be bound to one named parameter: past a `*rest`, zip() left arguments unchecked, and the
     # interpreter called a duck's new_empty (a host cast) inside the launch (round25_vararg_duck_launch_cast.py).
@@ -903,6 +901,19 @@ def _running(function):
     from triton.runtime.interpreter import InterpretedFunction
 
     return function.rewrite() if isinstance(function, InterpretedFunction) else function.fn
+
+
+def _parameters(function, running) -> list:
+    """The kernel's parameters as its launch binds them (`running`: `_running(function)`). A compiled launch binds
+    with the signature `triton.jit` read once (`JITFunction.signature`, its binder's); reading it again cost a
+    user's process some 10 us twice a launch (`check_launch`, `grid_meta`: examples/verifier/splice_cost_gpu.py).
+    The interpreter runs the function it rewrote at this launch, whose signature is read off it."""
+    import inspect
+
+    from triton.runtime.jit import JITFunction
+
+    signature = function.signature if type(function) is JITFunction else inspect.signature(running)
+    return list(signature.parameters.values())
 
 
 def _plain_grid(grid, observer: PoisonedAllocations, kernel: Hashable):
