@@ -8,8 +8,10 @@ This times, side by side in one process on one GPU, one add+relu kernel called
 - `spliced`: the custom op the backend splices (`splice.kernel_op`), every guard;
 - `eager`: `torch.relu(x + y)`,
 each with a tuple grid and with a callable grid (the grid wrapper works on the second only), at a size where the
-launch overhead is all there is (the task's 5x37) and at 4M elements. Microseconds per call, median of 5 rounds.
-  python3 examples/verifier/splice_cost_gpu.py --out OUT.json
+launch overhead is all there is (the task's 5x37) and at 4M elements. Microseconds per call: the median of the
+rounds, and the best round (`best`: the host's other work, which moves the median by 10-50 us between runs on one
+machine, only adds). `code` names the package that ran, for runs that compare two checkouts side by side.
+  python3 examples/verifier/splice_cost_gpu.py --out OUT.json [--rounds 5]
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from pathlib import Path
 
 import torch
 
-from autotriton_backend.splice import kernel_op
+from autotriton_backend import splice
 from autotriton_backend.task import KernelTask
 from autotriton_backend.verifier.defaults import import_candidate
 from autotriton_backend.verifier.monitors import JudgedAllocations
@@ -70,19 +72,20 @@ def get_init_inputs():
 '''
 
 
-def per_call_us(call, x: torch.Tensor, y: torch.Tensor, calls: int) -> float:
-    """Median over 5 rounds of `calls` back-to-back calls, synchronised at each round's end: wall time per call."""
+def per_call_us(call, x: torch.Tensor, y: torch.Tensor, calls: int, rounds: int) -> tuple[float, float]:
+    """Wall time per call over `rounds` rounds of `calls` back-to-back calls, each synchronised at its end: the
+    median round's and the best round's."""
     for _ in range(20):
         call(x, y)
     torch.cuda.synchronize()
-    rounds = []
-    for _ in range(5):
+    times = []
+    for _ in range(rounds):
         start = time.perf_counter()
         for _ in range(calls):
             call(x, y)
         torch.cuda.synchronize()
-        rounds.append((time.perf_counter() - start) / calls * 1e6)
-    return statistics.median(rounds)
+        times.append((time.perf_counter() - start) / calls * 1e6)
+    return round(statistics.median(times), 1), round(min(times), 1)
 
 
 def under_allocations(model: torch.nn.Module):
@@ -96,6 +99,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--calls", type=int, default=2000)
+    parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
     rows, work = [], Path(tempfile.mkdtemp())
     for label, n_rows in (("5x37", 5), ("113359x37 (4.2M)", 113359)):
@@ -108,17 +112,19 @@ def main() -> None:
             path = work / f"kernel_{grid}_{n_rows}.py"
             path.write_text(source)
             model = import_candidate(path, source).ModelNew().cuda().eval()
-            op = kernel_op(task, source, work / "modules")
+            op = splice.kernel_op(task, source, work / "modules")
             with torch.no_grad():
                 assert torch.equal(op(x, y), torch.relu(x + y)) and torch.equal(model(x, y), torch.relu(x + y))
                 timed = {"plain": model, "allocations": under_allocations(model), "spliced": op,
                          "eager": lambda a, b: torch.relu(a + b)}
-                row = {"size": label, "grid": grid,
-                       **{name: round(per_call_us(call, x, y, args.calls), 1) for name, call in timed.items()}}
+                measured = {name: per_call_us(call, x, y, args.calls, args.rounds) for name, call in timed.items()}
+                row = {"size": label, "grid": grid, **{name: median for name, (median, _) in measured.items()},
+                       "best": {name: best for name, (_, best) in measured.items()}}
             rows.append(row)
             print(json.dumps(row), flush=True)
     device = torch.cuda.get_device_name()
-    args.out.write_text(json.dumps({"device": device, "unit": "us per call", "rows": rows}, indent=1))
+    args.out.write_text(json.dumps({"device": device, "unit": "us per call", "code": str(Path(splice.__file__).parent),
+                                    "rounds": args.rounds, "rows": rows}, indent=1))
     print(device)
 
 
