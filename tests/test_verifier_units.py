@@ -2157,3 +2157,44 @@ def test_the_judge_refuses_an_output_s_layout_before_it_reads_a_byte(tmp_path):
     with pytest.raises(_Rejected) as refused:  # all laid out as the reference's: only now is a file opened
         session._compare(trial, reply(fine, [None, None]))
     assert refused.value.check == "outputs" and "cannot be opened" in refused.value.reason, refused.value.reason
+
+
+@pytest.mark.parametrize("before, after", [
+    (0.0, -0.0), (float("nan"), -float("nan")), (complex(0.0, 0.0), complex(0.0, -0.0)), (range(0, 0), range(5, 5)),
+    (range(0, 3, 2), range(0, 4, 2)), (torch.zeros(1), torch.zeros(1, requires_grad=True)),
+    (torch.zeros(1), torch.nn.Parameter(torch.zeros(1), requires_grad=False)),
+], ids=["signed_zero", "nan_sign", "complex_zero", "empty_range", "range_step", "requires_grad", "parameter_class"])
+def test_kept_state_tells_apart_what_python_reads_and_equality_does_not(before, after) -> None:
+    """forward's state is compared after every checked call (`runner.kept_state`); values `==` calls equal that
+    Python code still tells apart (`math.copysign`, `str(range)`, `t.requires_grad`, `isinstance(t, nn.Parameter)`)
+    kept a call count, and a kernel right for 31 calls and wrong from then on was judged correct
+    (tests/attacks/round68_*_counter.py). Equal values still compare equal, NaN included."""
+    from autotriton_backend.verifier.runner import same_state, snapshot
+
+    assert not same_state(snapshot({"kept": [before]}), snapshot({"kept": [after]}))
+    assert not same_state(snapshot({"kept": [before]}, portable=True), snapshot({"kept": [after]}, portable=True))
+    again = before.clone() if isinstance(before, torch.Tensor) else before
+    assert same_state(snapshot({"kept": [before]}), snapshot({"kept": [again]}))
+
+
+def test_a_spliced_kernel_s_outputs_share_no_storage(tmp_path: Path) -> None:
+    """A custom op's outputs may not alias each other (its schema says two tensors); the verifier compares values
+    only, so `return out, out` for a region returning relu(x + y) twice was judged correct
+    (tests/fixtures/user_process/round68_twin_outputs_one_storage.py), and a compiled graph that updated one output
+    in place (inductor reuses a buffer it owns) changed the other too: torch warns and goes on. The op hands back
+    a copy of any output sharing a storage with an earlier one or with an input, as for the region's own ops."""
+    from autotriton_backend.splice import kernel_op
+
+    task = KernelTask.from_source("import torch\n\n\nclass Model(torch.nn.Module):\n    def forward(self, x, y):\n"
+                                  "        return torch.relu(x + y), torch.relu(y + x)\n\n\ndef get_inputs():\n"
+                                  "    return [torch.randn(5, 37), torch.randn(5, 37)]\n\n\ndef get_init_inputs():\n"
+                                  "    return []\n")
+    source = (Path(__file__).parent / "fixtures" / "user_process" / "round68_twin_outputs_one_storage.py").read_text()
+    assert verify(task, Candidate(source), VerifyOptions(device="cpu")).correct  # its values are right
+    op = kernel_op(task, source, tmp_path)
+    x, y = torch.randn(5, 37), torch.randn(5, 37)
+    with torch.no_grad():
+        first, second = op(x, y)
+        assert first.untyped_storage().data_ptr() != second.untyped_storage().data_ptr()
+        first.add_(1.0)
+        assert torch.equal(second, torch.relu(x + y))

@@ -25,6 +25,7 @@ import resource
 import shutil
 import signal
 import socket
+import struct
 import sys
 import time
 import traceback
@@ -750,7 +751,7 @@ class _Snapshot:
         import torch
 
         if isinstance(value, _VALUES):
-            return value
+            return _exact(value)
         if id(value) in self.seen:
             return ("seen", self.seen[id(value)])
         if not isinstance(value, (tuple, frozenset)):  # immutable: no cycle runs through one alone
@@ -761,7 +762,10 @@ class _Snapshot:
             return ("uncomparable",) if self.portable else ("uncomparable", object())
         if isinstance(value, torch.Tensor):
             self.tensors.append(value)
-            layout = (value.dtype, tuple(value.shape), value.stride(), value.storage_offset())
+            # requires_grad and the class are state Python reads (`t.requires_grad`, `isinstance(t, nn.Parameter)`)
+            # that no byte holds: a call count kept in them (tests/attacks/round68_requires_grad_counter.py)
+            layout = (value.dtype, tuple(value.shape), value.stride(), value.storage_offset(), value.requires_grad,
+                      type(value).__qualname__)
             stored = _storage_bytes(value)
             return ("tensor", *layout, fingerprint(stored) if self.portable else stored.clone())
         if isinstance(value, type) and self._own(value):
@@ -786,9 +790,23 @@ class _Snapshot:
         return self.own_module is not None and getattr(cls, "__module__", None) == self.own_module
 
 
-# Compared by value: immutable, and equal across builds where equal.
+# Compared by value: immutable, and equal across builds where equal (`_exact`).
 _VALUES = (int, float, complex, str, bytes, bool, type(None), range, type(Ellipsis))
 _CONTAINERS = (list, tuple, set, frozenset, bytearray, dict, types.MappingProxyType)
+
+
+def _exact(value: Any) -> Any:
+    """A value as Python code can tell it from another, where `==` cannot: a float's (a complex's parts') bits, so
+    0.0 and -0.0, and NaNs of either sign, differ (`math.copysign` reads the sign; a call count in the signs of five
+    zeros passed: tests/attacks/round68_signed_zero_counter.py, round68_nan_sign_counter.py); a range's start, stop
+    and step (range(5, 5) == range(0, 0), and str() tells them apart: round68_empty_range_counter.py)."""
+    if isinstance(value, float):
+        return ("float", struct.pack("<d", value))
+    if isinstance(value, complex):
+        return ("complex", struct.pack("<dd", value.real, value.imag))
+    if isinstance(value, range):
+        return ("range", value.start, value.stop, value.step)
+    return value
 
 
 @functools.cache
