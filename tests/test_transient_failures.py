@@ -93,7 +93,8 @@ def test_engine_timeout_is_reported_as_such_never_cached_and_strict_raises(silen
 
 CATALOGUE = Path(__file__).parent / "catalogue"
 SPIN = "while True:\n    pass\n"  # a module that never finishes loading
-WORK = "total = 0\nfor i in range(4_000_000):\n    total += i\n"  # about 0.3 s of CPU, then a load failure (no ModelNew)
+# about 0.3 s of CPU, then a load failure (no ModelNew)
+WORK = "total = 0\nfor i in range(4_000_000):\n    total += i\n"
 
 
 def _load(source: str) -> dict:

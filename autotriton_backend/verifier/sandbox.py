@@ -71,12 +71,12 @@ class SlotSize:
 
 
 # A request's deadline counts the CPU time its sandbox was given. Under load (other slots, other jobs on the machine,
-# a CPU quota) an honest kernel ran past a wall-clock deadline and was judged `timeout`: GRPO paid it 0.5 or less, eval's
-# --rows kept it for good, a search could store a negative entry (round attack67). At each deadline a sandbox that
-# has had HAD_SHARE of it on the CPU since the request began, or that is not ready to run (blocked), has timed out, as
-# before; one ready to run that has had less was starved, and waits another deadline, up to STRETCH in all; then the
-# verdict is the verifier's (`internal`), never the candidate's. So a spinning loop costs one deadline on an idle
-# machine and at most STRETCH on a loaded one.
+# a CPU quota) an honest kernel ran past a wall-clock deadline and was judged `timeout`: GRPO paid it 0.5 or less,
+# eval's --rows kept it for good, a search could store a negative entry (round attack67). At each deadline a
+# sandbox that has had HAD_SHARE of it on the CPU since the request began, or that is not ready to run (blocked),
+# has timed out, as before; one ready to run that has had less was starved, and waits another deadline, up to
+# STRETCH in all; then the verdict is the verifier's (`internal`), never the candidate's. So a spinning loop costs
+# one deadline on an idle machine and at most STRETCH on a loaded one.
 HAD_SHARE = 0.9
 STRETCH = 4
 
@@ -226,13 +226,14 @@ class Sandbox:
                     return
                 used, runnable = self._cpu()
                 if used - start >= HAD_SHARE * timeout_s or not runnable:
-                    waited = f"{timeout_s * window:.0f} s" + (f" ({used - start:.0f} s of CPU: its {timeout_s:.0f} s "
-                                                              "stretched while the machine was busy)" if window > 1 else "")
-                    expired.append(SandboxFailure("timeout", f"no answer within {waited}; the sandbox was killed"))
+                    stretched = f" ({used - start:.0f} s of CPU: its {timeout_s:.0f} s stretched while the machine " \
+                                "was busy)" if window > 1 else ""
+                    expired.append(SandboxFailure("timeout", f"no answer within {timeout_s * window:.0f} s{stretched}; "
+                                                             "the sandbox was killed"))
                 elif window == STRETCH:
-                    expired.append(SandboxFailure("internal", f"the machine gave the sandbox {used - start:.1f} s of CPU "
-                                                              f"in {timeout_s * window:.0f} s while it was ready to "
-                                                              "run: overloaded, so this says nothing about the "
+                    expired.append(SandboxFailure("internal", f"the machine gave the sandbox {used - start:.1f} s of "
+                                                              f"CPU in {timeout_s * window:.0f} s while it was ready "
+                                                              "to run: overloaded, so this says nothing about the "
                                                               "candidate"))
                 if expired:
                     self.stop()
