@@ -5,6 +5,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -88,3 +89,83 @@ def test_engine_timeout_is_reported_as_such_never_cached_and_strict_raises(silen
     with pytest.raises(EngineUnavailable, match="timed out"):
         resolve(TASK, "cpu", cache, strict, lambda: searcher)
     assert cache.entries() == []
+
+
+CATALOGUE = Path(__file__).parent / "catalogue"
+SPIN = "while True:\n    pass\n"  # a module that never finishes loading
+# about 0.3 s of CPU, then a load failure (no ModelNew)
+WORK = "total = 0\nfor i in range(4_000_000):\n    total += i\n"
+
+
+def _load(source: str) -> dict:
+    """A sandbox's `load` request for `source` (no weights, one output)."""
+    return {"op": "load", "dir": "none", "source": source, "init_inputs": [], "parameters": [], "buffers": [],
+            "outputs": 1, "max_elements": 64, "table_bits": 0}
+
+
+def _throttle(box, quota_us: int) -> None:
+    """Give the slot's processes `quota_us` of CPU per second (-1: no quota), as a loaded machine or a container's
+    CPU limit would."""
+    (box.cgroup.cpu / "cpu.cfs_period_us").write_text("1000000")
+    (box.cgroup.cpu / "cpu.cfs_quota_us").write_text(str(quota_us))
+
+
+def test_a_sandbox_starved_of_cpu_is_given_more_time_and_then_never_blamed(tmp_path):
+    """Round attack67: a request's deadline was wall-clock time, so a sandbox the machine starved (here a CPU quota of
+    1 ms a second on its slot, for 5 s) was judged `timeout` at 2 s whatever it ran. It now runs until it has had its
+    deadline of CPU: honest work finishes once the load passes, a sandbox starved throughout is the verifier's failure
+    (`internal`), and a loop that spins on a free CPU is still a `timeout` after its deadline."""
+    from autotriton_backend.verifier.sandbox import STRETCH, Sandbox, SandboxFailure
+
+    box = Sandbox(tmp_path, 0, "cpu")
+    if box.cgroup is None or box.cgroup.cpu is None:
+        box.close()
+        pytest.skip("no cpu cgroup for the slot on this host")
+    try:
+        box.start()
+        _throttle(box, 1000)
+        release = threading.Timer(5.0, _throttle, (box, -1))
+        release.start()
+        reply = box.request(_load(WORK), 2.0)  # before: SandboxFailure("timeout") at 2 s
+        release.join()
+        assert reply.get("check") == "load", reply  # it ran to its end: ModelNew is missing, nothing timed out
+
+        box.start()
+        _throttle(box, 1000)
+        started = time.monotonic()
+        with pytest.raises(SandboxFailure) as starved:
+            box.request(_load(SPIN), 1.0)
+        assert starved.value.kind == "internal" and "overloaded" in starved.value.reason  # before: "timeout"
+        assert time.monotonic() - started < STRETCH * 1.0 + 15  # the stretch is bounded (a throttled kill is slow)
+        _throttle(box, -1)
+
+        box.start()
+        started = time.monotonic()
+        with pytest.raises(SandboxFailure) as spun:
+            box.request(_load(SPIN), 2.0)
+        assert spun.value.kind == "timeout"
+        assert time.monotonic() - started < STRETCH * 2.0 + 5  # one deadline on a free CPU, fewer than STRETCH busy
+    finally:
+        box.close()
+
+
+def test_a_broken_task_s_long_error_reaches_the_caller_and_the_pool_still_answers():
+    """Round attack67: a task whose reference raised with a 2 MB message gave a `task_error` answer past the
+    channel's MAX_LINE; the parent's reader ended on it while the judge lived on, and every job sent afterwards
+    waited for ever (an eval suite with one such file hung). The judge shortens its answers, and a reader that
+    ends for any reason fails what waits and takes no more jobs."""
+    from autotriton_backend.candidate import Candidate
+    from autotriton_backend.task import TaskError
+    from autotriton_backend.verifier.pool import VerifierPool, VerifyOptions
+
+    broken = KernelTask.from_source((CATALOGUE / "task_add_relu.py").read_text().replace(
+        "class Model(torch.nn.Module):", "class Model(torch.nn.Module):\n"
+        "    def __init__(self):\n        super().__init__()\n        raise ValueError('x' * 2_000_000)\n"), "broken")
+    honest = Candidate((CATALOGUE / "honest_single_kernel.py").read_text())
+    options = VerifyOptions(device="cpu", timeout_s=20)
+    with VerifierPool("cpu", workers=1) as pool:
+        with pytest.raises(TaskError, match="could not be built"):  # before: an `internal` verdict
+            pool.submit(broken, honest, options).result(timeout=120)
+        verdict = pool.submit(TASK, honest, options).result(timeout=120)  # before: no answer, ever
+        assert verdict.correct, verdict.feedback
+        assert pool.alive

@@ -155,6 +155,13 @@ class SlotCgroup:
     def memory_used(self) -> int:
         return int((self.memory / self._files.usage).read_text())
 
+    def processes(self) -> list[int] | None:
+        """The pids of every process in the slot, or None where they cannot be read."""
+        try:
+            return [int(pid) for pid in (self.memory / "cgroup.procs").read_text().split()]
+        except (OSError, ValueError):
+            return None
+
     def oom_kills(self) -> int:
         """How many processes the kernel has killed in this cgroup for going past its memory cap."""
         return _counter(self.memory / self._files.events, "oom_kill")

@@ -751,10 +751,10 @@ def main(device: str, slots: int, reuse: int) -> None:
                 answer = {"baselines": asdict(judge.task_baselines(job))}
             else:
                 answer = {"verdict": judge.judge(job).to_json()}
-        except TaskError as exc:
-            answer = {"task_error": str(exc)}
+        except TaskError as exc:  # shortened: a message past the channel's MAX_LINE ended the parent's reader
+            answer = {"task_error": shortened(str(exc))}
         except Exception as exc:  # the verifier's own failure: never blamed on the candidate
-            answer = {"internal": f"{type(exc).__name__}: {exc}\n{traceback.format_exc()[-2000:]}"}
+            answer = {"internal": shortened(f"{type(exc).__name__}: {exc}\n{traceback.format_exc()[-2000:]}")}
         with send_lock:
             parent.send({"id": message.get("id"), **answer})
 

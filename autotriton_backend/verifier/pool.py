@@ -62,6 +62,7 @@ class VerifierPool:
         self._pending: dict[int, Future[Verdict]] = {}
         self._jobs: dict[int, tuple[KernelTask, Candidate | None, list[Check]]] = {}  # None: baseline-only
         self._lock = threading.Lock()
+        self._heard = True  # False once the reader has ended: no job sent after that could ever be answered
         self._next_id = 0
         self.process = subprocess.Popen(
             [sys.executable, "-m", "autotriton_backend.verifier.judge", self.device, str(self.workers), str(self.reuse)],
@@ -101,7 +102,7 @@ class VerifierPool:
     def _send(self, job: dict, task: KernelTask, candidate: Candidate | None, checks: list[Check],
               future: Future) -> Future:
         with self._lock:
-            if self.process.poll() is None:
+            if self._heard:
                 ident, self._next_id = self._next_id, self._next_id + 1
                 self._pending[ident] = future
                 self._jobs[ident] = (task, candidate, checks)
@@ -124,17 +125,46 @@ class VerifierPool:
         futures = [self.submit(task, candidate, options) for candidate in candidates]
         return [future.result() for future in futures]
 
+    @property
+    def alive(self) -> bool:
+        """Whether a job sent now can be answered: the judge runs and its verdicts are read."""
+        return self._heard and self.process.poll() is None
+
     def _read_verdicts(self) -> None:
-        while True:
-            try:
-                message = self._channel.receive()
-            except (EOFError, ProtocolError, OSError):
-                break
+        """Resolve each future as its answer comes. However this ends (the judge died, a message broke the protocol,
+        an answer could not be read), the pool stops taking jobs in the same locked step that fails those waiting:
+        the judge could outlive its reader, and a job sent then waited for ever (round attack67)."""
+        closed = False  # the judge closed its end: it is exiting (and cleaning up its sandboxes) on its own
+        try:
+            while True:
+                try:
+                    message = self._channel.receive()
+                except EOFError:
+                    closed = True
+                    break
+                except (ProtocolError, OSError):
+                    break
+                self._answer(message)
+        finally:
             with self._lock:
-                future = self._pending.pop(message.get("id"), None)
-                task, candidate, checks = self._jobs.pop(message.get("id"), (None, None, []))
-            if future is None:
-                continue
+                self._heard = False
+                waiting = [(self._jobs[ident], future) for ident, future in self._pending.items()]
+                self._pending.clear()
+                self._jobs.clear()
+            if not closed and self.process.poll() is None:  # alive but no longer heard: `shared_pool` starts another
+                self.process.kill()
+                self.process.wait()
+            for (task, candidate, _), future in waiting:  # the verifier's failure, not the candidate's
+                future.set_result(_failed(task, candidate, self.device, "the judge process exited or could no "
+                                                                        "longer be heard"))
+
+    def _answer(self, message: dict) -> None:
+        with self._lock:
+            future = self._pending.pop(message.get("id"), None)
+            task, candidate, checks = self._jobs.pop(message.get("id"), (None, None, []))
+        if future is None:
+            return
+        try:
             if "baselines" in message:
                 data = message["baselines"]
                 future.set_result(Baselines(_ms(data.get("eager_ms")), _ms(data.get("inductor_ms")),
@@ -147,11 +177,8 @@ class VerifierPool:
                 future.set_exception(TaskError(message["task_error"]))
             else:
                 future.set_result(_failed(task, candidate, self.device, str(message.get("internal", message))))
-        with self._lock:  # the judge died: every waiting verdict is the verifier's failure, not the candidate's
-            for ident, future in self._pending.items():
-                task, candidate, _ = self._jobs[ident]
-                future.set_result(_failed(task, candidate, self.device, "the judge process exited"))
-            self._pending.clear()
+        except Exception as exc:  # an answer this side could not read: the verifier's failure
+            future.set_result(_failed(task, candidate, self.device, f"the judge's answer could not be read: {exc!r}"))
 
     def close(self) -> None:
         if self.process.poll() is None:
@@ -196,7 +223,7 @@ def shared_pool(device: str, workers: int | None = None) -> VerifierPool:
     """The process-wide pool for a device, started on first use and closed at exit."""
     with _SHARED_LOCK:
         pool = _SHARED.get(device)
-        if pool is None or pool.process.poll() is not None:
+        if pool is None or not pool.alive:
             pool = _SHARED[device] = VerifierPool(device, workers)
         return pool
 

@@ -70,9 +70,20 @@ class SlotSize:
         return SlotSize(scratch, scratch + process)
 
 
+# A request's deadline counts the CPU time its sandbox was given. Under load (other slots, other jobs on the machine,
+# a CPU quota) an honest kernel ran past a wall-clock deadline and was judged `timeout`: GRPO paid it 0.5 or less,
+# eval's --rows kept it for good, a search could store a negative entry (round attack67). At each deadline a
+# sandbox that has had HAD_SHARE of it on the CPU since the request began, or that is not ready to run (blocked),
+# has timed out, as before; one ready to run that has had less was starved, and waits another deadline, up to
+# STRETCH in all; then the verdict is the verifier's (`internal`), never the candidate's. So a spinning loop costs
+# one deadline on an idle machine and at most STRETCH on a loaded one.
+HAD_SHARE = 0.9
+STRETCH = 4
+
+
 class SandboxFailure(Exception):
-    """The sandbox did not answer: `kind` is "timeout", "crash" or "out_of_memory" (the kernel killed one of its
-    processes for the slot's memory cap)."""
+    """The sandbox did not answer: `kind` is "timeout", "crash", "out_of_memory" (the kernel killed one of its
+    processes for the slot's memory cap) or "internal" (the machine starved it: HAD_SHARE)."""
 
     def __init__(self, kind: str, reason: str) -> None:
         super().__init__(reason)
@@ -203,27 +214,56 @@ class Sandbox:
         return self._receive(timeout_s)
 
     def _receive(self, timeout_s: float) -> dict[str, Any]:
+        """The next reply, within `timeout_s` of CPU time given to the sandbox (see HAD_SHARE)."""
         assert self.channel is not None
-        expired = threading.Event()
+        answered = threading.Event()
+        expired: list[SandboxFailure] = []
 
-        def expire() -> None:
-            expired.set()
-            self.stop()
+        def watch() -> None:
+            start = self._cpu()[0]
+            for window in range(1, STRETCH + 1):
+                if answered.wait(timeout_s):
+                    return
+                used, runnable = self._cpu()
+                if used - start >= HAD_SHARE * timeout_s or not runnable:
+                    stretched = f" ({used - start:.0f} s of CPU: its {timeout_s:.0f} s stretched while the machine " \
+                                "was busy)" if window > 1 else ""
+                    expired.append(SandboxFailure("timeout", f"no answer within {timeout_s * window:.0f} s{stretched}; "
+                                                             "the sandbox was killed"))
+                elif window == STRETCH:
+                    expired.append(SandboxFailure("internal", f"the machine gave the sandbox {used - start:.1f} s of "
+                                                              f"CPU in {timeout_s * window:.0f} s while it was ready "
+                                                              "to run: overloaded, so this says nothing about the "
+                                                              "candidate"))
+                if expired:
+                    self.stop()
+                    return
 
-        timer = threading.Timer(timeout_s, expire)
-        timer.start()
+        watcher = threading.Thread(target=watch, daemon=True)
+        watcher.start()
         try:
             reply = self.channel.receive()
         except (EOFError, OSError, ProtocolError) as exc:
+            answered.set()
+            watcher.join()
             self.stop()
             self._raise_if_out_of_memory()
-            if expired.is_set():
-                raise SandboxFailure("timeout", f"no answer within {timeout_s:.0f} s; the sandbox was killed") from None
+            if expired:
+                raise expired[0] from None
             raise SandboxFailure("crash", f"the sandbox died ({exc}){OUTPUT_NOT_SHOWN}") from None
         finally:
-            timer.cancel()
+            answered.set()
         self._raise_if_out_of_memory()
         return reply
+
+    def _cpu(self) -> tuple[float, bool]:
+        """The CPU seconds the sandbox's processes have used (their reaped children's included), and whether one of
+        their threads is ready to run now: what tells a starved sandbox from a spinning or a blocked one."""
+        process = self.process
+        if process is None:
+            return 0.0, False
+        pids = self.cgroup.processes() if self.cgroup is not None else None
+        return cpu_use(pids if pids is not None else descendants(process.pid))
 
     def _raise_if_out_of_memory(self) -> None:
         """Whichever process the kernel killed for the slot's memory cap (a candidate's fork, its process, the
@@ -263,6 +303,37 @@ class Sandbox:
                     stream.close()  # type: ignore[union-attr]
                 except OSError:
                     pass
+
+
+def descendants(pid: int) -> list[int]:
+    """`pid` and every process below it, from /proc (the sandbox's PID namespace included)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            try:
+                parent = int(Path(entry.path, "stat").read_text().rpartition(")")[2].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        found.append(todo.pop())
+        todo += children.get(found[-1], [])
+    return found
+
+
+def cpu_use(pids: list[int]) -> tuple[float, bool]:
+    """The CPU seconds of `pids` and their reaped children, and whether a thread of theirs is runnable (state R)."""
+    ticks, runnable = 0, False
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+            ticks += sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
+            runnable = runnable or any(Path(t.path, "stat").read_text().rpartition(")")[2].split()[0] == "R"
+                                       for t in os.scandir(f"/proc/{pid}/task"))
+        except (OSError, IndexError, ValueError):  # it exited meanwhile
+            continue
+    return ticks / os.sysconf("SC_CLK_TCK"), runnable
 
 
 def cuda_arch(device: str) -> int:
