@@ -46,6 +46,21 @@ _INTERPRETED_LAUNCHES: AbstractContextManager[Any] = \
     threading.RLock() if gpu_frontend.interpreting_as_compiled() else nullcontext()
 
 
+def _held_across_fork(lock: AbstractContextManager[Any]) -> None:
+    """Make a fork wait for the interpreted forward in flight, as `logging` does for its lock: a child forked while
+    another thread ran a spliced kernel (a `multiprocessing` pool or DataLoader worker started beside an inference
+    thread) got the lock held by a thread it does not have, and its first call waited forever, and it would have
+    found Triton's interpreter patched mid-launch (round attack66, tests/test_backend.py::
+    test_a_process_forked_while_another_thread_runs_a_spliced_kernel_can_run_it_too)."""
+    if isinstance(lock, nullcontext):
+        return
+    os.register_at_fork(before=lock.__enter__, after_in_parent=lambda: lock.__exit__(None, None, None),
+                        after_in_child=lambda: lock.__exit__(None, None, None))
+
+
+_held_across_fork(_INTERPRETED_LAUNCHES)
+
+
 def kernel_op(task: KernelTask, source: str, module_dir: Path | None = None,
               on_refused: Callable[[str], str] | None = None) -> torch._ops.OpOverload:
     """The custom op running `source`'s ModelNew for `task` (defined once per process).
