@@ -46,6 +46,21 @@ _INTERPRETED_LAUNCHES: AbstractContextManager[Any] = \
     threading.RLock() if gpu_frontend.interpreting_as_compiled() else nullcontext()
 
 
+def _held_across_fork(lock: AbstractContextManager[Any]) -> None:
+    """Make a fork wait for the interpreted forward in flight, as `logging` does for its lock: a child forked while
+    another thread ran a spliced kernel (a `multiprocessing` pool or DataLoader worker started beside an inference
+    thread) got the lock held by a thread it does not have, and its first call waited forever, and it would have
+    found Triton's interpreter patched mid-launch (round attack66, tests/test_backend.py::
+    test_a_process_forked_while_another_thread_runs_a_spliced_kernel_can_run_it_too)."""
+    if isinstance(lock, nullcontext):
+        return
+    os.register_at_fork(before=lock.__enter__, after_in_parent=lambda: lock.__exit__(None, None, None),
+                        after_in_child=lambda: lock.__exit__(None, None, None))
+
+
+_held_across_fork(_INTERPRETED_LAUNCHES)
+
+
 def kernel_op(task: KernelTask, source: str, module_dir: Path | None = None,
               on_refused: Callable[[str], str] | None = None) -> torch._ops.OpOverload:
     """The custom op running `source`'s ModelNew for `task` (defined once per process).
@@ -67,7 +82,7 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path | None = None,
     if judged_default_dtype():  # built here, so that a refusal leaves the region to inductor; else at its first call
         models[torch.device("cpu")] = _model_on(torch.device("cpu"), source, sha, module_dir or private_module_dir())
     orders = [spec.dim_order for spec in task.inputs]
-    sizes, eager = judged_sizes(task), _eager(task)
+    sizes, eager, fake_layouts = judged_sizes(task), _eager(task), _FakeLayouts(task)
     fallback = _Fallback(f"cached kernel {task.key[:12]} ({task.name})", on_refused)
 
     def run(*args: torch.Tensor) -> Any:
@@ -88,15 +103,21 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path | None = None,
             with _INTERPRETED_LAUNCHES, JudgedAllocations(given):  # one interpreted forward at a time
                 # (round55_threads_interpreted.py), scratch memory as the verifier's checked calls fill it, inputs
                 # never written (round62_own_input_inf_trigger.py)
-                try:  # outputs unaliased as the op's schema promises: `return out, out` was judged correct (its values
-                    # are), and inductor wrote one in place and so the other (round68_twin_outputs_one_storage.py)
-                    return _unaliased(models[device](*given), tuple(given))
+                try:
+                    got, refused, warned = models[device](*given), None, None
                 except Exception as exc:
-                    refused, warned = _raised(exc, (OutOfBounds,)), _raised(exc, (Warning,))
+                    got, refused, warned = None, _raised(exc, (OutOfBounds,)), _raised(exc, (Warning,))
                     if refused is None and warned is None:
                         raise
+            if refused is None and warned is None:  # it returned: outputs as the fake's, which inductor's code reads
+                refused = fake_layouts.misread(got, args)
+                if refused is None:  # unaliased, as the op's schema promises: `return out, out` was judged correct
+                    # (its values are), and inductor wrote one in place and so the other
+                    # (tests/fixtures/user_process/round68_twin_outputs_one_storage.py)
+                    return _unaliased(got, tuple(given))
             # an access refused before it was made (outside the launch's arguments, or a write to an input: round
-            # attack62): the kernel's own doing, so never tried again in this process (round attack63); or a warning
+            # attack62), or an output inductor would misread (`_FakeLayouts`, round attack66): the kernel's own doing,
+            # so never tried again in this process (round attack63); or a warning
             # the user's filters made an error (`warnings.simplefilter("error")`, pytest's `-W error`): Triton warns
             # inside an honest kernel (`max(s, 0.0)` on a tensor, a deprecated `tl.view`), which the checked calls
             # only printed (tests/fixtures/user_process/round60_builtin_max_warns.py). Either way the region's own ops
@@ -108,6 +129,52 @@ def kernel_op(task: KernelTask, source: str, module_dir: Path | None = None,
             return eager(*args)
 
     return _define(name, task, run, lambda: as_judged(forward=True))
+
+
+class KernelOutputError(ValueError):
+    """A kernel's output that is not what the region's fake gives at the call's inputs (`_FakeLayouts.misread`)."""
+
+
+class _FakeLayouts:
+    """The dtype, sizes and strides of each output the region's fake gives at a call's inputs, which inductor's code
+    around the op was compiled for. The verifier checks them at the sizes it draws (two of a dynamic range's
+    thousands); a kernel with another layout at a size it never drew (tests/fixtures/user_process/
+    round66_size_layout_trigger.py) failed inductor's `assert_size_stride` (an AssertionError out of the user's
+    model), and where a user turned those asserts off (`size_asserts=False`, TORCHINDUCTOR_SIZE_ASSERTS=0) inductor's
+    code read its buffer in the fake's layout: wrong values, or memory past the buffer's end. Strides are compared as
+    inductor compares them: not in dims of size 1, nor in an empty tensor."""
+
+    def __init__(self, task: KernelTask) -> None:
+        self.reference = load_reference(task.source)["Model"]()
+        self.known: dict[tuple[Any, ...], list[tuple[torch.dtype, torch.Size, tuple[int, ...]]]] = {}
+
+    def misread(self, got: Any, args: tuple[torch.Tensor, ...]) -> KernelOutputError | None:
+        """Why inductor would misread `got` (None: it would not)."""
+        key = tuple((x.shape, x.stride(), x.dtype) for x in args)
+        wanted = self.known.get(key)
+        if wanted is None:
+            with as_judged(forward=True):
+                fake = self.reference(*(torch.empty_strided(shape, stride, dtype=dtype, device="meta")
+                                        for shape, stride, dtype in key))
+            wanted = [(out.dtype, out.shape, out.stride()) for out in _as_tuple(fake)]
+            if len(self.known) < 1024:  # a dynamic graph's sizes: bounded, each recomputed past that
+                self.known[key] = wanted
+        outs = _as_tuple(got)
+        if len(outs) != len(wanted):
+            return KernelOutputError(f"it returned {len(outs)} outputs where its region returns {len(wanted)}")
+        for index, (out, (dtype, shape, stride)) in enumerate(zip(outs, wanted)):
+            if not isinstance(out, torch.Tensor) or out.dtype != dtype or out.shape != shape or (out.numel() and any(
+                    size > 1 and ours != theirs for size, ours, theirs in zip(shape, out.stride(), stride))):
+                described = (f"{out.dtype} {tuple(out.shape)} strides {out.stride()}" if isinstance(out, torch.Tensor)
+                             else type(out).__name__)
+                return KernelOutputError(f"at inputs of sizes {[tuple(x.shape) for x in args]} its output {index} "
+                                         f"was {described}, where its region's is {dtype} {tuple(shape)} strides "
+                                         f"{stride}")
+        return None
+
+
+def _as_tuple(outputs: Any) -> tuple[Any, ...]:
+    return tuple(outputs) if isinstance(outputs, (tuple, list)) else (outputs,)
 
 
 class _Fallback:

@@ -522,3 +522,100 @@ def test_a_compiled_model_is_right_from_threads_other_than_the_one_that_compiled
         for thread in threads:
             thread.join()
     assert right == [True] * 12 and counter.launches == 24
+
+
+def _spliced_call_is_right(spliced: torch.nn.Module, x: torch.Tensor, expected: torch.Tensor) -> None:
+    """A forked child's check: the compiled model gives eager's values with both kernels launched (exit code 0). On
+    one thread: OpenMP's pool does not survive a fork (torch's and inductor's own code hung there, with or without
+    us)."""
+    torch.set_num_threads(1)
+    with torch.no_grad(), counting_launches() as counter:
+        right = torch.allclose(spliced(x), expected, atol=1e-5, rtol=1e-5)
+    os._exit(0 if right and counter.launches == 2 else 3)
+
+
+def test_a_process_forked_while_another_thread_runs_a_spliced_kernel_can_run_it_too(winners):
+    """Round attack66: the lock that runs one interpreted forward at a time (`splice._INTERPRETED_LAUNCHES`, round
+    attack55) was copied held into a child forked while another thread ran a spliced kernel (a `multiprocessing`
+    pool or DataLoader worker started beside an inference thread, Linux's default start method): the child's first
+    call of the compiled model waited forever (6 children of 6; with plain inductor 3 of 3 ran). Fork now waits for
+    the forward in flight, so the child also finds Triton's interpreter between launches, not mid-launch."""
+    import multiprocessing
+    import threading
+    import time
+
+    for entry in winners.values():
+        KernelCache().put_winner(entry)
+    model, x = mlp(), torch.randn(4, 16)
+    spliced = compiled(model, mode="cache", strict=True)
+    with torch.no_grad():
+        spliced(x)
+        expected = model(x)
+    assert statuses() == ["not-cached", "cache-hit", "cache-hit"]
+    stop, running = threading.Event(), threading.Event()
+
+    def calls() -> None:
+        with torch.no_grad():
+            while not stop.is_set():
+                spliced(torch.randn(4, 16))
+                running.set()
+
+    thread = threading.Thread(target=calls, daemon=True)
+    thread.start()
+    children = []
+    try:
+        assert running.wait(60)
+        for _ in range(3):
+            child = multiprocessing.get_context("fork").Process(target=_spliced_call_is_right, args=(spliced, x, expected))
+            child.start()
+            children.append(child)
+            time.sleep(0.05)
+        deadline = time.monotonic() + 30
+        for child in children:
+            child.join(max(0.0, deadline - time.monotonic()))
+    finally:
+        stop.set()
+        thread.join()
+        for child in children:
+            if child.exitcode is None:
+                child.kill()
+                child.join()
+    assert [child.exitcode for child in children] == [0, 0, 0]  # a hung child was killed: -9
+
+
+@pytest.mark.parametrize("size_asserts", [True, False])
+def test_a_kernel_whose_output_layout_is_not_its_fake_s_is_refused_at_that_call(monkeypatch, size_asserts):
+    """Round attack66: a kernel judged correct on two sizes of a dynamic range returns its output column-major at one
+    size it was never judged at (tests/fixtures/user_process/round66_size_layout_trigger.py). Inductor's code around
+    the op is compiled for the fake's row-major layout: the compiled model raised AssertionError there, and with
+    inductor's size asserts off (TORCHINDUCTOR_SIZE_ASSERTS=0) it read the buffer row-major, wrong values silently.
+    That call runs the region's own ops, the kernel is refused for good (one warning) and its entry marked refused."""
+    monkeypatch.setattr(torch._inductor.config, "size_asserts", size_asserts)
+
+    def model(x, y):
+        h = torch.relu(x + y)
+        return h.sort(1).values + x + h  # the adds read h in inductor's own code, in the layout it was compiled for
+
+    shapes = [torch.randn(5, 7), torch.randn(5, 7)]
+    (task,) = [c.task for c in collect_tasks(model, shapes, dynamic=True).tasks if "relu" in c.task.source]
+    candidate = Candidate((Path(__file__).parent / "fixtures" / "user_process" / "round66_size_layout_trigger.py")
+                          .read_text() + f"# size_asserts={size_asserts}: an op of this test's own\n")
+    verdict = verify(task, candidate, VerifyOptions(device="cpu"))
+    assert verdict.correct, verdict.feedback  # two sizes drawn of 63 x 63
+    KernelCache().put_winner(CacheEntry.winner(task, candidate, verdict, environment_key("cpu")))
+    spliced = torch.compile(model, backend="autotriton", dynamic=True, options={"mode": "cache", "strict": True})
+    torch._dynamo.reset()
+    reset_report()
+    launches = []
+    with torch.no_grad(), warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for rows, cols in ((5, 7), (37, 41), (6, 8)):
+            x, y = torch.randn(rows, cols), torch.randn(rows, cols)
+            with counting_launches() as counter:
+                assert torch.equal(spliced(x, y), model(x, y))
+            launches.append(counter.launches)
+    assert statuses() == ["cache-hit", "not-cached"] and launches == [1, 1, 0]  # refused for good at 37 x 41
+    refusals = [str(w.message) for w in caught if "refused at call time" in str(w.message)]
+    assert len(refusals) == 1 and "strides (1, 37)" in refusals[0], refusals
+    entry = KernelCache().get(task.key, environment_key("cpu"))
+    assert entry is not None and entry.refused is not None and "strides (1, 37)" in entry.refused["reason"]
