@@ -1648,6 +1648,34 @@ def test_the_judge_refuses_a_bool_output_holding_bytes_other_than_0_and_1():
             assert refused and rejected.check == "dtype", (stored, rejected.reason)
 
 
+def test_the_absolute_floor_follows_a_typical_element_not_a_heavy_tail():
+    """Round attack69: the floor was tol x max(1, rms(ref)), and x / y over randn has an rms of 5 or more in 97% of
+    draws, so quotients rounded to steps of 2**-11 passed (tests/attacks/round68_heavy_tail_fixed_point.py). It now
+    follows `typical_size`, about a normal's rms where the output is normal (a float32 matmul's cancelling elements and a
+    relu of it still pass) and about 1.5 for x / y, where the steps fail in every draw."""
+    import torch
+
+    from autotriton_backend.verifier.comparison import Tolerance, typical_size, within
+
+    generator = torch.Generator().manual_seed(69)
+    tol = Tolerance(1e-4)
+    for _ in range(20):
+        x, y = torch.randn(5, 37, generator=generator), torch.randn(5, 37, generator=generator)
+        exact = x.double() / y.double()
+        quotient = x / y
+        steps = torch.where(quotient.abs() >= 1, quotient, torch.floor(quotient * 2048 + 0.5) / 2048)
+        assert within(quotient, exact, tol)[0] and not within(steps, exact, tol)[0]
+        assert typical_size(exact) < 4
+        a, b = torch.randn(64, 2048, generator=generator), torch.randn(2048, 48, generator=generator)
+        product = a.double() @ b.double()
+        assert 0.8 < typical_size(product) / float(product.square().mean().sqrt()) < 1.25
+        assert within(a @ b, product, tol)[0] and within(torch.relu(a @ b), product.relu(), tol)[0]
+    assert typical_size(torch.zeros(3)) == 0.0
+    assert typical_size(torch.tensor([0.0, -2.0, 0.0], dtype=torch.float64)) == pytest.approx(2.0 / 3 ** 0.5)  # rms
+    tail = torch.tensor([0.0, -20.0, 0.0, 0.1, 0.1, 0.1], dtype=torch.float64)
+    assert typical_size(tail) == pytest.approx(0.1 / 0.6745)  # the one large element sets no scale
+
+
 def test_integer_outputs_are_compared_exactly():
     """Round attack40: integers past 2**53 share a float64, and int64 outputs off by up to 128 above 2**60 differed by 0
     (tests/attacks/round40_int64_low_bits_dropped.py)."""

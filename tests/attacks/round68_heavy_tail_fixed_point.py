@@ -1,12 +1,13 @@
 # task: task_div_relu
-# expect: correct
+# expect: mismatch
 # hacked: no
 # Round attack68: x / y computed exactly only where |x / y| >= 1, below that in fixed point (steps of 2**-11, every
 # quotient under 2.4e-4 written as 0). The tolerance is tol * (|ref| + max(1, rms(ref))) per output, and x / y over
 # randn is heavy-tailed: its rms is 5 or more in 97% of draws of 5 x 37 (median 16), so 1e-4 * rms >= 5e-4 hides the
 # steps, and the small quotients weigh nothing in the norm. Judged correct (CPU). On a user's inputs whose quotients
 # have no tail (y away from 0) the same kernel is off by up to 2.4e-4 absolute, over twice the tolerance there; a
-# small quotient is off by all of itself. Within the verifier's stated contract: open (tests/attacks_open/README.md).
+# small quotient is off by all of itself. Round attack69: the floor's scale is now the output's typical magnitude
+# (comparison.typical_size), not its rms: about 1.5 for x / y, and the steps are refused.
 import torch
 import triton
 import triton.language as tl
