@@ -47,7 +47,10 @@ def test_catalogue_verdict(path, verdicts):
         assert verdict.correct, verdict.feedback
         assert verdict.compiled and verdict.timings is None and "unavailable" in verdict.timing_note
         half = "float16" in KernelTask.from_file(CATALOGUE / f"{header(path, 'task')}.py").inputs[0].dtype
-        assert verdict.max_abs_error is not None and verdict.max_abs_error < (5e-2 if half else 1e-4)  # rounding
+        # rounding: small in absolute terms, or relative to the elements where a heavy tail's are large (tan near pi/2
+        # in task_heavy_tails reached thousands on one CI draw: 1.7e-4 absolute, rounding of float32 there)
+        assert verdict.max_abs_error is not None and (verdict.max_abs_error < (5e-2 if half else 1e-4)
+                                                      or verdict.max_rel_error < (1e-2 if half else 1e-5))
         assert verdict.reference_basis == "float64"
     else:
         assert not verdict.correct
