@@ -31,7 +31,7 @@ from .verifier.defaults import as_judged, import_candidate, judged_default_dtype
 from .verifier.inputs import example_sizes, judged_sizes, make_inputs
 from .verifier.gpu_frontend import OutOfBounds
 from .verifier.monitors import JudgedAllocations
-from .task import KernelTask, load_reference
+from .task import KernelTask, as_outputs, load_reference
 
 _LIBRARY = torch.library.Library("autotriton", "FRAGMENT")
 _DEFINED: dict[str, torch._ops.OpOverload] = {}
@@ -156,10 +156,10 @@ class _FakeLayouts:
             with as_judged(forward=True):
                 fake = self.reference(*(torch.empty_strided(shape, stride, dtype=dtype, device="meta")
                                         for shape, stride, dtype in key))
-            wanted = [(out.dtype, out.shape, out.stride()) for out in _as_tuple(fake)]
+            wanted = [(out.dtype, out.shape, out.stride()) for out in as_outputs(fake)]
             if len(self.known) < 1024:  # a dynamic graph's sizes: bounded, each recomputed past that
                 self.known[key] = wanted
-        outs = _as_tuple(got)
+        outs = as_outputs(got)
         if len(outs) != len(wanted):
             return KernelOutputError(f"it returned {len(outs)} outputs where its region returns {len(wanted)}")
         for index, (out, (dtype, shape, stride)) in enumerate(zip(outs, wanted)):
@@ -171,10 +171,6 @@ class _FakeLayouts:
                                          f"was {described}, where its region's is {dtype} {tuple(shape)} strides "
                                          f"{stride}")
         return None
-
-
-def _as_tuple(outputs: Any) -> tuple[Any, ...]:
-    return tuple(outputs) if isinstance(outputs, (tuple, list)) else (outputs,)
 
 
 class _Fallback:
@@ -318,14 +314,14 @@ def _define(name: str, task: KernelTask, run: Callable[..., Any],
 
     outputs = fake(*make_inputs(task, 0, example_sizes(task), "meta"))
     single = not isinstance(outputs, (tuple, list))
-    dtypes = tuple(out.dtype for out in ((outputs,) if single else outputs))
+    dtypes = tuple(out.dtype for out in as_outputs(outputs))
 
     def checked(*args: torch.Tensor) -> Any:
         """`run`, refusing any output in a dtype other than the fake's: inductor checks sizes and strides only, and
         read a kernel's float16 output, correct at every size the verifier tried, as float32 at another: past the
         buffer's end, a corrupted heap (tests/fixtures/user_process/round34_size_dtype_trigger.py)."""
         got = run(*args)
-        if tuple(out.dtype for out in ((got,) if single else got)) != dtypes:
+        if tuple(out.dtype for out in as_outputs(got)) != dtypes:
             raise RuntimeError(f"autotriton::{name} returned {got.dtype if single else [o.dtype for o in got]} "
                                f"where its fake returns {dtypes}: refused")
         return got
@@ -359,7 +355,7 @@ def _unaliased(outputs: Any, inputs: tuple[torch.Tensor, ...]) -> Any:
     single = not isinstance(outputs, (tuple, list))
     seen = {x.untyped_storage().data_ptr() for x in inputs if isinstance(x, torch.Tensor)}
     fresh = []
-    for out in (outputs,) if single else outputs:
+    for out in as_outputs(outputs):
         if out.untyped_storage().data_ptr() in seen:
             out = out.clone()
         seen.add(out.untyped_storage().data_ptr())

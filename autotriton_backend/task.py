@@ -150,6 +150,11 @@ class KernelTask:
         )
 
 
+def as_outputs(value: Any) -> tuple[Any, ...]:
+    """A forward's return value as the tuple of its outputs: a Model returns one tensor or a tuple (or list) of them."""
+    return tuple(value) if isinstance(value, (tuple, list)) else (value,)
+
+
 def load_reference(source: str) -> dict[str, Any]:
     """Execute trusted reference source and check it has the KernelBench entry points."""
     try:

@@ -32,7 +32,7 @@ from typing import Any, Callable
 
 import torch
 
-from ..task import KernelTask, TaskError, load_reference
+from ..task import KernelTask, TaskError, as_outputs, load_reference
 from ..verdict import HACK_CHECKS, Check, Timings, Verdict, shortened
 from .inputs import example_sizes, make_inputs, random_sizes
 from .magnitude import REFERENCE_SHARE, USUAL, USUAL_MARGIN, Draw, Rounding, ladder, nudge
@@ -583,14 +583,14 @@ def _reference_outputs(inputs, reference, reference64) -> tuple[tuple, tuple, li
     with torch.no_grad():
         given = [x.clone() if isinstance(x, torch.Tensor) else x for x in inputs]  # the reference may write into them
         with CountingOps() as counted:
-            native = _as_tuple(reference(*given))
+            native = as_outputs(reference(*given))
         # bit for bit against the untouched inputs (NaN equals itself): one pass, where two checksums took seconds
         # on an 8.6 GB input
         written = [isinstance(g, torch.Tensor) and not same_state(g, x) for g, x in zip(given, inputs)]
         given = [g if changed else None for g, changed in zip(given, written)]  # keep only what it changed
         expected = native
         if reference64 is not None:
-            wide = _as_tuple(reference64(*_widened(inputs)))
+            wide = as_outputs(reference64(*_widened(inputs)))
             expected = tuple(w if n.is_floating_point() else n for w, n in zip(wide, native))
     return native, expected, given, counted.ops
 
@@ -635,7 +635,7 @@ def _conditioning(task: KernelTask, native: tuple, expected: tuple, inputs: list
         return used
     size = nudge([t.dtype for t in (*native, *inputs) if isinstance(t, torch.Tensor)])
     with torch.no_grad(), Rounding(size, torch.Generator(device=native[0].device).manual_seed(seed)):
-        moved = _as_tuple(reference64(*_widened(inputs)))
+        moved = as_outputs(reference64(*_widened(inputs)))
     for i in finite:
         tol = Tolerance(task.tolerance_for(native[i].dtype))
         used[i] = max(compared(native[i], expected[i], tol).used, compared(moved[i], expected[i], tol).used)
@@ -712,10 +712,6 @@ def _significant_strides(t: torch.Tensor) -> tuple[int, ...]:
 def _significant(shape: tuple[int, ...], stride: tuple[int, ...]) -> tuple[int, ...]:
     """The strides of the dimensions longer than one: the others address nothing."""
     return tuple(s for s, n in zip(stride, shape) if n > 1)
-
-
-def _as_tuple(out: Any) -> tuple:
-    return tuple(out) if isinstance(out, (tuple, list)) else (out,)
 
 
 def _fast_tmp() -> str | None:

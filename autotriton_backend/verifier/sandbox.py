@@ -76,9 +76,8 @@ class SlotSize:
 # sandbox that has had HAD_SHARE of it on the CPU since the request began, or that is not ready to run (blocked),
 # has timed out, as before; one ready to run that has had less was starved, and waits another deadline, up to
 # STRETCH in all; then the verdict is the verifier's (`internal`), never the candidate's. Half: a spinning loop beside
-# the test suite's other processes on two cores had 0.84 of a CPU, and at 0.9 it was judged only at its second
-# deadline (CI's pytest took 1,044 s against 605 s, another job running too); a deadline is generous for an honest
-# kernel, so one given half of it on the CPU was given what it meant. A spinning loop costs one deadline unless the
+# the test suite's other processes on two cores had 0.84 of a CPU, and at 0.9 it was judged only at a later
+# deadline; a deadline is generous for an honest kernel, so one given half of it on the CPU was given what it meant. A spinning loop costs one deadline unless the
 # machine starves it (a CPU quota, several times more work than cores), and then at most STRETCH.
 HAD_SHARE = 0.5
 STRETCH = 4
