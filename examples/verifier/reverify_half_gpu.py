@@ -7,7 +7,8 @@ when the dataset was built; a `mismatch` here is an honest answer today's compar
     python examples/verifier/reverify_half_gpu.py --out $OUT/reverify_half.json [--seconds 300] [--workers 16]
 
 Pairs go in a fixed shuffled order (`--seed`), so a call cut short by `--seconds` is a random sample; rows are saved
-as they come.
+as they come. `--task-key PREFIX --repeat N` judges only that task's pairs, each N times (fresh secret draws): how
+often an answer is refused.
 """
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ HALF = ("bfloat16", "float16")
 
 def row(pair: dict, verdict) -> dict:
     failed = verdict.failed_check
-    return {"task_key": pair["task_key"], "dtype": pair["dtype"], "source": pair["source"],
+    return {"task_key": pair["task_key"], "dtype": pair["dtype"], "variant": pair["variant"], "source": pair["source"],
             "composition": pair["composition"], "correct": verdict.correct, "failure": verdict.failure,
             "reason": failed.reason[:400] if failed else "", "max_abs_error": verdict.max_abs_error,
             "max_rel_error": verdict.max_rel_error, "basis": verdict.reference_basis}
@@ -43,23 +44,26 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=300.0, help="stop submitting after this long")
     parser.add_argument("--workers", type=int, default=16)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--task-key", default="", help="only pairs whose task_key starts with this")
+    parser.add_argument("--repeat", type=int, default=1, help="judge each pair this many times")
     parser.add_argument("--device", choices=["cuda", "cpu"], default="cuda", help="cpu: a smoke run of the script")
     args = parser.parse_args()
-    pairs = [p for p in read_records(PAIRS, "pairs") if p["dtype"] in HALF]
+    pairs = [p for p in read_records(PAIRS, "pairs") if p["dtype"] in HALF and p["task_key"].startswith(args.task_key)]
     random.Random(args.seed).shuffle(pairs)
+    jobs = [(pair, f"{pair['target']}\n# repeat {i}\n" if args.repeat > 1 else pair["target"])  # no verdict reused
+            for pair in pairs for i in range(args.repeat)]
     options = VerifyOptions(device=args.device, time_kernels=False)
     start = time.perf_counter()
     rows: list[dict] = []
     with VerifierPool(args.device, workers=args.workers) as pool:
         pending = {}
-        queue = iter(pairs)
+        queue = iter(jobs)
         while True:
             while len(pending) < 2 * args.workers and time.perf_counter() - start < args.seconds:
-                pair = next(queue, None)
+                pair, source = next(queue, (None, ""))
                 if pair is None:
                     break
-                task = KernelTask.from_json(pair["task"])
-                pending[pool.submit(task, Candidate(pair["target"]), options)] = pair
+                pending[pool.submit(KernelTask.from_json(pair["task"]), Candidate(source), options)] = pair
             if not pending:
                 break
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
@@ -67,13 +71,14 @@ def main() -> None:
                 rows.append(row(pending.pop(future), future.result()))
                 if not rows[-1]["correct"]:
                     print(f"NOT correct: {json.dumps(rows[-1])[:600]}", flush=True)
-            summary = {"device": torch.cuda.get_device_name() if args.device == "cuda" else "cpu", "half_pairs": len(pairs), "judged": len(rows),
+            summary = {"device": torch.cuda.get_device_name() if args.device == "cuda" else "cpu", "half_pairs": len(pairs),
+                       "repeat": args.repeat, "judged": len(rows),
                        "seconds": round(time.perf_counter() - start, 1),
                        "by_dtype": {d: dict(Counter(r["failure"] or "correct" for r in rows if r["dtype"] == d))
                                     for d in HALF},
                        "rows": rows}
             args.out.write_text(json.dumps(summary, indent=1) + "\n")
-    print(f"{summary['device']}: {len(rows)} of {len(pairs)} half-precision pairs judged in {summary['seconds']} s; "
+    print(f"{summary['device']}: {len(rows)} of {len(jobs)} half-precision verdicts in {summary['seconds']} s; "
           f"{summary['by_dtype']}")
 
 
