@@ -142,7 +142,9 @@ class _FakeLayouts:
     round66_size_layout_trigger.py) failed inductor's `assert_size_stride` (an AssertionError out of the user's
     model), and where a user turned those asserts off (`size_asserts=False`, TORCHINDUCTOR_SIZE_ASSERTS=0) inductor's
     code read its buffer in the fake's layout: wrong values, or memory past the buffer's end. Strides are compared as
-    inductor compares them: not in dims of size 1, nor in an empty tensor."""
+    inductor compares them: not in dims of size 1, nor in an empty tensor. The device is the inputs', which inductor
+    never asserts: a meta tensor (no memory) returned at one undrawn size crashed the compiled model's next kernel
+    (tests/fixtures/user_process/round72_size_device_trigger.py)."""
 
     def __init__(self, task: KernelTask) -> None:
         self.reference = load_reference(task.source)["Model"]()
@@ -159,17 +161,18 @@ class _FakeLayouts:
             wanted = [(out.dtype, out.shape, out.stride()) for out in as_outputs(fake)]
             if len(self.known) < 1024:  # a dynamic graph's sizes: bounded, each recomputed past that
                 self.known[key] = wanted
-        outs = as_outputs(got)
+        outs, device = as_outputs(got), args[0].device
         if len(outs) != len(wanted):
             return KernelOutputError(f"it returned {len(outs)} outputs where its region returns {len(wanted)}")
         for index, (out, (dtype, shape, stride)) in enumerate(zip(outs, wanted)):
-            if not isinstance(out, torch.Tensor) or out.dtype != dtype or out.shape != shape or (out.numel() and any(
-                    size > 1 and ours != theirs for size, ours, theirs in zip(shape, out.stride(), stride))):
-                described = (f"{out.dtype} {tuple(out.shape)} strides {out.stride()}" if isinstance(out, torch.Tensor)
-                             else type(out).__name__)
+            if not isinstance(out, torch.Tensor) or out.device != device or out.dtype != dtype or out.shape != shape \
+                    or (out.numel() and any(size > 1 and ours != theirs
+                                            for size, ours, theirs in zip(shape, out.stride(), stride))):
+                described = (f"{out.dtype} {tuple(out.shape)} strides {out.stride()} on {out.device}"
+                             if isinstance(out, torch.Tensor) else type(out).__name__)
                 return KernelOutputError(f"at inputs of sizes {[tuple(x.shape) for x in args]} its output {index} "
                                          f"was {described}, where its region's is {dtype} {tuple(shape)} strides "
-                                         f"{stride}")
+                                         f"{stride} on {device}")
         return None
 
 

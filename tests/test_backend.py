@@ -583,13 +583,20 @@ def test_a_process_forked_while_another_thread_runs_a_spliced_kernel_can_run_it_
     assert [child.exitcode for child in children] == [0, 0, 0]  # a hung child was killed: -9
 
 
-@pytest.mark.parametrize("size_asserts", [True, False])
-def test_a_kernel_whose_output_layout_is_not_its_fake_s_is_refused_at_that_call(monkeypatch, size_asserts):
+@pytest.mark.parametrize("size_asserts, fixture, named, launched", [
+    (True, "round66_size_layout_trigger.py", "strides (1, 37)", 1),
+    (False, "round66_size_layout_trigger.py", "strides (1, 37)", 1),
+    (True, "round72_size_device_trigger.py", "on meta", 0),  # a meta output is made without a launch
+], ids=["layout-asserts", "layout-no-asserts", "device"])
+def test_a_kernel_whose_output_layout_is_not_its_fake_s_is_refused_at_that_call(monkeypatch, size_asserts, fixture,
+                                                                               named, launched):
     """Round attack66: a kernel judged correct on two sizes of a dynamic range returns its output column-major at one
     size it was never judged at (tests/fixtures/user_process/round66_size_layout_trigger.py). Inductor's code around
     the op is compiled for the fake's row-major layout: the compiled model raised AssertionError there, and with
     inductor's size asserts off (TORCHINDUCTOR_SIZE_ASSERTS=0) it read the buffer row-major, wrong values silently.
-    That call runs the region's own ops, the kernel is refused for good (one warning) and its entry marked refused."""
+    That call runs the region's own ops, the kernel is refused for good (one warning) and its entry marked refused.
+    Round attack72: the same at an output on another device than the inputs' (a meta tensor, no memory, at 37 x 41:
+    tests/fixtures/user_process/round72_size_device_trigger.py), which inductor's asserts never compare."""
     monkeypatch.setattr(torch._inductor.config, "size_asserts", size_asserts)
 
     def model(x, y):
@@ -598,7 +605,7 @@ def test_a_kernel_whose_output_layout_is_not_its_fake_s_is_refused_at_that_call(
 
     shapes = [torch.randn(5, 7), torch.randn(5, 7)]
     (task,) = [c.task for c in collect_tasks(model, shapes, dynamic=True).tasks if "relu" in c.task.source]
-    candidate = Candidate((Path(__file__).parent / "fixtures" / "user_process" / "round66_size_layout_trigger.py")
+    candidate = Candidate((Path(__file__).parent / "fixtures" / "user_process" / fixture)
                           .read_text() + f"# size_asserts={size_asserts}: an op of this test's own\n")
     verdict = verify(task, candidate, VerifyOptions(device="cpu"))
     assert verdict.correct, verdict.feedback  # two sizes drawn of 63 x 63
@@ -614,8 +621,8 @@ def test_a_kernel_whose_output_layout_is_not_its_fake_s_is_refused_at_that_call(
             with counting_launches() as counter:
                 assert torch.equal(spliced(x, y), model(x, y))
             launches.append(counter.launches)
-    assert statuses() == ["cache-hit", "not-cached"] and launches == [1, 1, 0]  # refused for good at 37 x 41
+    assert statuses() == ["cache-hit", "not-cached"] and launches == [1, launched, 0]  # refused for good at 37 x 41
     refusals = [str(w.message) for w in caught if "refused at call time" in str(w.message)]
-    assert len(refusals) == 1 and "strides (1, 37)" in refusals[0], refusals
+    assert len(refusals) == 1 and named in refusals[0], refusals
     entry = KernelCache().get(task.key, environment_key("cpu"))
-    assert entry is not None and entry.refused is not None and "strides (1, 37)" in entry.refused["reason"]
+    assert entry is not None and entry.refused is not None and named in entry.refused["reason"]

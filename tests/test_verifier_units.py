@@ -2252,6 +2252,27 @@ def test_kept_state_tells_apart_what_python_reads_and_equality_does_not(before, 
     assert same_state(snapshot({"kept": [before]}), snapshot({"kept": [again]}))
 
 
+def test_kept_state_tells_apart_which_slots_share_an_object_or_a_storage() -> None:
+    """Which of forward's slots hold one object (`is`) and which tensors share a storage (a kernel stores to one and
+    loads the other) is state no value or byte holds: a string in five slots, or an equal one built apart, and a ring
+    of equal zero tensors of which one is a view of a kept one, rotated each call, were call counts judged correct
+    (tests/attacks/round72_string_identity_counter.py, round72_storage_alias_ring_counter.py). Across builds
+    (`portable`) strings are compared by value: the interpreter shares equal ones at its own pace (nn.RNN)."""
+    from autotriton_backend.verifier.runner import same_state, snapshot
+
+    tag, kept = "ab", torch.zeros(1)
+    one, apart = {"tag": tag, "slots": [tag]}, {"tag": tag, "slots": [tag[:1] + tag[1:]]}
+    assert not same_state(snapshot(one), snapshot(apart))
+    assert same_state(snapshot(one), snapshot({"tag": tag, "slots": [tag]}))
+    assert same_state(snapshot(one, portable=True), snapshot(apart, portable=True))
+    view = {"kept": kept, "ring": [kept.view(1), torch.zeros(1)]}
+    own = {"kept": kept, "ring": [torch.zeros(1), kept.view(1)]}
+    for portable in (False, True):
+        assert not same_state(snapshot(view, portable=portable), snapshot(own, portable=portable))
+        assert same_state(snapshot(view, portable=portable),
+                          snapshot({"kept": kept, "ring": [kept.view(1), torch.zeros(1)]}, portable=portable))
+
+
 def test_a_spliced_kernel_s_outputs_share_no_storage(tmp_path: Path) -> None:
     """A custom op's outputs may not alias each other (its schema says two tensors); the verifier compares values
     only, so `return out, out` for a region returning relu(x + y) twice was judged correct

@@ -746,17 +746,23 @@ class _Snapshot:
         self.seen: dict[int, int] = {}  # id of each object walked -> its order of visit
         self.held: list[Any] = []  # keeps them alive, so no id is reused during the walk
         self.tensors: list[Any] = []  # every tensor met
+        self.storages: dict[tuple[str, int], int] = {}  # each (device, address) of a tensor's storage -> its order
 
     def walk(self, value: Any, depth: int) -> Any:
         import torch
 
-        if isinstance(value, _VALUES):
-            return _exact(value)
-        if id(value) in self.seen:
-            return ("seen", self.seen[id(value)])
-        if not isinstance(value, (tuple, frozenset)):  # immutable: no cycle runs through one alone
+        # Which slots hold one object and which equal ones is state Python reads (`is`): a call count in five list
+        # slots holding a string or an equal one built apart (tests/attacks/round72_string_identity_counter.py). So
+        # within one build every object is recorded at its first visit, values and tuples too; across builds
+        # (`portable`) those are compared by value alone, as the interpreter shares equal strings at its own pace
+        # (nn.RNN's weight names are its parameter dict's keys in one build, equal copies in the next).
+        if not self.portable or not isinstance(value, (*_VALUES, tuple, frozenset)):
+            if id(value) in self.seen:
+                return ("seen", self.seen[id(value)])
             self.seen[id(value)] = len(self.seen)
             self.held.append(value)
+        if isinstance(value, _VALUES):
+            return _exact(value)
         identity = () if self.portable else (id(value),)
         if depth > 20 or hasattr(value, "__next__"):
             return ("uncomparable",) if self.portable else ("uncomparable", object())
@@ -765,7 +771,7 @@ class _Snapshot:
             # requires_grad and the class are state Python reads (`t.requires_grad`, `isinstance(t, nn.Parameter)`)
             # that no byte holds: a call count kept in them (tests/attacks/round68_requires_grad_counter.py)
             layout = (value.dtype, tuple(value.shape), value.stride(), value.storage_offset(), value.requires_grad,
-                      type(value).__qualname__)
+                      type(value).__qualname__, self._storage(value))
             stored = _storage_bytes(value)
             return ("tensor", *layout, fingerprint(stored) if self.portable else stored.clone())
         if isinstance(value, type) and self._own(value):
@@ -785,6 +791,16 @@ class _Snapshot:
         # keys too: a tensor used as a dict key held a call count (round14_dict_key_tensor_count)
         return (type(value).__qualname__, *identity,
                 [(self.walk(k, depth + 1), self.walk(v, depth + 1)) for k, v in fields])
+
+    def _storage(self, tensor: Any) -> int | None:
+        """Which of the storages met so far `tensor` shares (their order of visit; None for an empty one): which
+        tensors share memory is state a kernel reads (store to one, load the other), which no tensor's own bytes or
+        layout hold. A ring of equal zero tensors, one a view of another, rotated by one each call, was a call
+        count (tests/attacks/round72_storage_alias_ring_counter.py)."""
+        storage = tensor.untyped_storage()
+        if not storage.nbytes():
+            return None
+        return self.storages.setdefault((str(tensor.device), storage.data_ptr()), len(self.storages))
 
     def _own(self, cls: type) -> bool:
         return self.own_module is not None and getattr(cls, "__module__", None) == self.own_module
