@@ -25,7 +25,7 @@ def test_a_slot_cgroup_caps_the_memory_and_tasks_of_what_joins_it_and_is_removed
     cgroup = SlotCgroup.create(os.getpid(), 250, CAP, pids_max=4)
     assert cgroup is not None, "this host (root, cgroupfs mounted) must make slot cgroups"
     try:
-        assert set(cgroup.layers()) == {"cgroup_memory", "cgroup_pids", "cgroup_cpu"}
+        assert set(cgroup.layers()) == {"cgroup_memory", "cgroup_pids", "cgroup_cpu", "cgroup_cpu_time"}
         weight, one_task, most = CPU_WEIGHT[hierarchies()["cpu"].version]
         assert cgroup.cpu is not None and int((cgroup.cpu / weight).read_text()) == one_task
         assert int((cgroup.cpu.parent / weight).read_text()) == min(one_task * (os.cpu_count() or 1), most)
@@ -43,10 +43,12 @@ def test_a_slot_cgroup_caps_the_memory_and_tasks_of_what_joins_it_and_is_removed
                                       "        if os.fork() == 0:\n            time.sleep(2)\n            os._exit(0)\n"
                                       "        started += 1\nexcept BlockingIOError:\n    pass\nprint(started)")
         assert forks.stdout.strip() == "3", forks.stderr  # 4 tasks: itself and 3 children
+        spent = cgroup.cpu_seconds()  # every process that joined, all exited: what /proc no longer shows
+        assert spent is not None and 0.05 < spent < 60, spent
     finally:
         cgroup.remove()
     assert not cgroup.memory.exists() and cgroup.pids is not None and not cgroup.pids.exists()
-    assert not cgroup.cpu.exists()
+    assert not cgroup.cpu.exists() and cgroup.cpu_time is not None and not cgroup.cpu_time.exists()
 
 
 def test_sweep_removes_the_cgroups_of_dead_judges_only() -> None:

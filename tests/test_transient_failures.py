@@ -1,6 +1,8 @@
 """Engine failures are no verdict on a region: reported as what they were, never cached, raised under strict."""
 from __future__ import annotations
 
+import os
+import signal
 import socket
 import subprocess
 import sys
@@ -170,3 +172,134 @@ def test_a_broken_task_s_long_error_reaches_the_caller_and_the_pool_still_answer
         verdict = pool.submit(TASK, honest, options).result(timeout=120)  # before: no answer, ever
         assert verdict.correct, verdict.feedback
         assert pool.alive
+
+
+def _end(box) -> None:
+    """End a candidate as the judge does; a zygote that says it was changed is replaced at the next request."""
+    from autotriton_backend.verifier.sandbox import SandboxFailure
+
+    try:
+        if box.request({"op": "end", "keep": False}, 30.0).get("restart"):
+            box.stop()
+    except SandboxFailure:
+        box.stop()
+
+
+def _host_pid(box, timeout_s: float = 30.0) -> int:
+    """The pid of the slot's candidate process (contain's outer half -> the zygote -> the host), once it exists."""
+    from autotriton_backend.verifier.sandbox import descendants
+
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        found = descendants(box.process.pid)
+        if len(found) >= 3:
+            return found[-1]
+        time.sleep(0.05)
+    raise AssertionError("the sandbox never forked its host")
+
+
+# Ways a candidate's own code (behind the gate) could have the kernel SIGKILL its process; each must stay its own
+# failure. The filter refuses each call (the module's load then fails), or the process dies of another signal.
+SELF_KILLS = {
+    "kill": "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\n",
+    "tgkill": "import signal, threading\nsignal.pthread_kill(threading.get_ident(), signal.SIGKILL)\n",
+    "pidfd": "import os, signal\nsignal.pidfd_send_signal(os.pidfd_open(os.getpid()), signal.SIGKILL)\n",
+    "a fork kills its parent": "import os\npid = os.fork()\nif pid == 0:\n    try:\n        os.kill(os.getppid(), 9)\n"
+                               "    finally:\n        os._exit(0)\nos.waitpid(pid, 0)\n",
+    "F_SETSIG": "import fcntl, os\nr, w = os.pipe()\nfcntl.fcntl(r, fcntl.F_SETOWN, os.getpid())\n"
+                "fcntl.fcntl(r, 10, 9)\nfcntl.fcntl(r, fcntl.F_SETFL, os.O_ASYNC)\nos.write(w, b'x')\n",
+    "clone's exit signal": "import ctypes, os, platform, time\nlibc = ctypes.CDLL(None, use_errno=True)\n"
+                           "pid = libc.syscall({'x86_64': 56, 'aarch64': 220}[platform.machine()], 9, 0, 0, 0, 0)\n"
+                           "if pid == 0:\n    os._exit(0)\ntime.sleep(0.5)\n",
+    "timer": "import ctypes, time\nlibc = ctypes.CDLL(None, use_errno=True)\nevent = (ctypes.c_int * 16)()\n"
+             "event[2] = 9\ntimer = ctypes.c_void_p()\nif libc.timer_create(1, event, ctypes.byref(timer)) == 0:\n"
+             "    libc.timer_settime(timer, 0, (ctypes.c_long * 4)(0, 0, 0, 10_000_000), None)\n    time.sleep(1)\n",
+    "RLIMIT_CPU": "import resource, time\nresource.setrlimit(resource.RLIMIT_CPU, (1, 1))\n"
+                  "while time.process_time() < 3:\n    pass\n",
+    "SIGSEGV": "import ctypes\nctypes.string_at(0)\n",
+    "abort": "import os\nos.abort()\n",
+}
+
+
+def test_a_sandbox_killed_from_outside_is_internal_and_a_candidate_s_own_death_is_its_own(tmp_path):
+    """Round attack70: a slot's candidate process SIGKILLed from outside (an admin's `kill -9`, a flaky machine) was
+    judged the candidate's `crash`: GRPO's `ran` 0, eval kept it, a search could store a negative entry. It is now
+    `internal`. Both ways: whatever the candidate's own code does to have its process killed (a SIGKILL sent, asked
+    for later or through its CPU-time limit; a segfault, an abort; its memory past the slot's cap) stays its own."""
+    from autotriton_backend.verifier.sandbox import Sandbox, SandboxFailure, SlotSize
+
+    box = Sandbox(tmp_path, 0, "cpu")
+    try:
+        box.start()
+        if "seccomp" not in box.layers:
+            pytest.skip("no seccomp layer: a SIGKILL may be the candidate's own, and stays its crash")
+        killer = threading.Timer(0.0, lambda: (time.sleep(1.0), os.kill(_host_pid(box), signal.SIGKILL)))
+        killer.start()
+        with pytest.raises(SandboxFailure) as killed:  # before: a `crash` reply, "killed by SIGKILL"
+            box.request(_load("import time\ntime.sleep(60)\n"), 30.0)
+        killer.join()
+        assert killed.value.kind == "internal" and "from outside" in killed.value.reason, killed.value
+
+        for name, source in SELF_KILLS.items():
+            try:
+                reply = box.request(_load(source), 30.0)
+            except SandboxFailure as failure:
+                pytest.fail(f"{name}: {failure.kind}: {failure.reason}")
+            assert reply.get("check") in ("load", "crash") and "killed by SIGKILL" not in reply["reason"], (name, reply)
+            _end(box)
+
+        box.resize(SlotSize(64 << 20, 768 << 20))  # the zygote holds about 0.3 GB
+        with pytest.raises(SandboxFailure) as hog:
+            box.request(_load("hold = bytearray(1 << 30)\n"), 30.0)
+        assert hog.value.kind == "out_of_memory", hog.value
+    finally:
+        box.close()
+
+
+def test_a_process_killed_by_an_oom_killer_above_the_slot_is_not_the_candidate_s(tmp_path):
+    """Round attack70: the slot's `oom_kill` count also counts kills by an OOM killer above the slot (the machine's,
+    or a container's limit on the whole judge), and such a kill was judged the candidate's `out_of_memory` while its
+    processes held far less than their cap. Here the slot's cgroups are made under a cgroup capped at 640 MB (the
+    slot's own cap: 2 GiB) and the candidate holds 900 MB: the kernel kills it for the parent's limit, which is the
+    machine's failure (`internal`). The same hold past the slot's own cap stays `out_of_memory` (the test above)."""
+    from autotriton_backend.verifier.cgroup import PARENT, Hierarchy, _remove, hierarchies
+    from autotriton_backend.verifier.sandbox import Sandbox, SandboxFailure
+
+    memory = hierarchies().get("memory")
+    if memory is None or memory.version != 1 or os.geteuid() != 0:
+        pytest.skip("needs root and cgroup v1's memory hierarchy (v2's `oom` event is reasoned, not run)")
+    machine = memory.root / f"autotriton-test-{os.getpid()}"  # stands for the machine: a cgroup above the slot's
+    machine.mkdir()
+    (machine / "memory.limit_in_bytes").write_text(str(640 << 20))
+    box = Sandbox(tmp_path, 0, "cpu", cgroups={"memory": Hierarchy(machine, 1)})
+    try:
+        assert box.cgroup is not None and box.size.memory_bytes >= 2 << 30
+        box.start()
+        with pytest.raises(SandboxFailure) as killed:  # before: "out_of_memory"
+            box.request(_load("hold = bytearray(900 << 20)\n"), 30.0)
+        assert killed.value.kind == "internal" and "within their cap" in killed.value.reason, killed.value
+    finally:
+        box.close()
+        _remove(machine / PARENT)
+        _remove(machine)
+
+
+def test_cpu_spun_in_forks_the_kernel_reaped_still_counts_against_the_deadline(tmp_path):
+    """Round attack70 (tests/attacks_sandbox/round70_hidden_cpu_forks.py): forks reaped by the kernel (SIGCHLD
+    ignored) spun while their parent waited, and /proc, where the deadline's CPU was read, showed a sandbox ready to
+    run with no CPU used: starved, so after STRETCH deadlines `internal` (the verifier's failure) where it was the
+    candidate's `timeout`. The slot's cgroup counts them: a `timeout` at its deadline, as any spinning loop's."""
+    from autotriton_backend.verifier.sandbox import STRETCH, Sandbox, SandboxFailure
+
+    box = Sandbox(tmp_path, 0, "cpu")
+    try:
+        box.start()
+        if "cgroup_cpu_time" not in box.layers:
+            pytest.skip("no cgroup counts the slot's CPU time on this host: /proc's count is all there is")
+        started = time.monotonic()
+        with pytest.raises(SandboxFailure) as spun:  # before: "internal" after STRETCH deadlines
+            box.request(_load((CATALOGUE.parent / "attacks_sandbox" / "round70_hidden_cpu_forks.py").read_text()), 2.0)
+        assert spun.value.kind == "timeout", spun.value  # /proc counted about a tenth of the cgroup's seconds here
+        assert time.monotonic() - started < STRETCH * 2.0 + 10  # the stretch is bounded
+    finally:
+        box.close()

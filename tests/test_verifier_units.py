@@ -1938,6 +1938,9 @@ def test_a_dead_sandbox_s_reason_never_shows_what_its_process_printed(tmp_path, 
         def oom_kills(self) -> int:
             return 1
 
+        def met_cap(self) -> bool:
+            return True
+
     (tmp_path / "log").write_text("candidate.py:1052: UserWarning: secret 0.123456\n")
     box = Sandbox.__new__(Sandbox)
     box.dir, box.process, box.cgroup, box._oom_kills = tmp_path, None, Killed(), 0

@@ -29,7 +29,7 @@ from pathlib import Path
 
 PARENT = "autotriton"  # under each hierarchy's root: every judge's slot cgroups
 NAME = re.compile(r"judge(\d+)-slot\d+")
-CONTROLLERS = ("memory", "pids", "cpu")
+CONTROLLERS = ("memory", "pids", "cpu", "cpuacct")
 REMOVE_TIMEOUT_S = 10.0  # a stopped sandbox's last processes exit moments after its outer half
 
 
@@ -47,11 +47,15 @@ class _MemoryFiles:
     usage: str
     events: str  # holds the line `oom_kill N`
     swap: str  # v2: swap allowed beyond memory; v1: memory and swap together
+    peak: str  # v1: the most the slot held since this file was last reset; v2: memory.events, whose `oom` counts the
+    # times a charge failed at the cap
 
 
 MEMORY_FILES = {1: _MemoryFiles("memory.limit_in_bytes", "memory.usage_in_bytes", "memory.oom_control",
-                                "memory.memsw.limit_in_bytes"),
-                2: _MemoryFiles("memory.max", "memory.current", "memory.events", "memory.swap.max")}
+                                "memory.memsw.limit_in_bytes", "memory.max_usage_in_bytes"),
+                2: _MemoryFiles("memory.max", "memory.current", "memory.events", "memory.swap.max", "memory.events")}
+# A charge the cap refuses is at most a huge page (2 MiB), so at the slot's own OOM it had held within that of its cap.
+CAP_HEADROOM_BYTES = 16 << 20
 CPU_WEIGHT = {1: ("cpu.shares", 1024, 262144), 2: ("cpu.weight", 100, 10000)}  # file, one task's weight, the most
 
 
@@ -99,6 +103,8 @@ class SlotCgroup:
     version: int  # of the memory hierarchy
     pids: Path | None  # the slot's pids cgroup (the same folder on v2), where there is a pids controller
     cpu: Path | None = None  # the slot's cpu cgroup (the same folder on v2), where there is a cpu controller
+    cpu_time: Path | None = None  # where the slot's CPU time is counted: v1's cpuacct cgroup, v2's memory one
+    _cap_ooms: int = 0  # v2: memory.events' `oom` at the last `met_cap`
 
     @staticmethod
     def create(judge: int, slot: int, memory_bytes: int, pids_max: int,
@@ -126,6 +132,7 @@ class SlotCgroup:
             return None
         if "cpu" in found:
             cgroup.cpu = _cpu_share(found["cpu"], name, slot)
+        cgroup.cpu_time = cgroup.memory if cgroup.version == 2 else _cpu_account(found.get("cpuacct"), name, slot)
         return cgroup
 
     @property
@@ -139,6 +146,8 @@ class SlotCgroup:
             joined["cgroup_pids"] = str(self.pids / "cgroup.procs")
         if self.cpu is not None:
             joined["cgroup_cpu"] = str(self.cpu / "cgroup.procs")
+        if self.cpu_time is not None:
+            joined["cgroup_cpu_time"] = str(self.cpu_time / "cgroup.procs")
         return joined
 
     def limit_memory(self, nbytes: int) -> None:
@@ -166,8 +175,34 @@ class SlotCgroup:
         """How many processes the kernel has killed in this cgroup for going past its memory cap."""
         return _counter(self.memory / self._files.events, "oom_kill")
 
+    def met_cap(self) -> bool:
+        """Whether the slot's memory met its cap since the last call (each call starts a new look): an OOM kill in
+        the slot while it did not was the machine's OOM killer, whose kills count in the slot's `oom_kill` too. v1
+        keeps no count of them (its failcnt read 0 after an OOM kill at the cap, kernel 6.18): the peak, reset here,
+        within CAP_HEADROOM_BYTES of the cap says so. v2's `oom` event counts exactly the cap's OOMs."""
+        files = self._files
+        if self.version == 2:
+            before, self._cap_ooms = self._cap_ooms, _counter(self.memory / files.peak, "oom")
+            return self._cap_ooms > before
+        met = int((self.memory / files.peak).read_text()) >= int((self.memory / files.limit).read_text()) \
+            - CAP_HEADROOM_BYTES
+        _write(self.memory / files.peak, "0")  # the kernel starts it again from what the slot holds now
+        return met
+
+    def cpu_seconds(self) -> float | None:
+        """The CPU time of every process the slot has held, exited ones included (none can hide it by exiting
+        unreaped), or None where it cannot be read."""
+        if self.cpu_time is None:
+            return None
+        try:
+            if self.version == 2:
+                return _counter(self.cpu_time / "cpu.stat", "usage_usec") / 1e6
+            return int((self.cpu_time / "cpuacct.usage").read_text()) / 1e9
+        except (OSError, ValueError):
+            return None
+
     def remove(self) -> None:
-        for folder in (self.memory, self.pids, self.cpu):  # on v2 one folder: the others find it gone
+        for folder in (self.memory, self.pids, self.cpu, self.cpu_time):  # on v2 one folder: the others find it gone
             if folder is not None:
                 _remove(folder)
 
@@ -200,6 +235,20 @@ def _cpu_share(hierarchy: Hierarchy, name: str, slot: int) -> Path | None:
         if hierarchy.version == 1:  # on v2 the folder is the slot's memory cgroup, which stays
             for folder in made:
                 _remove(folder)
+        return None
+
+
+def _cpu_account(hierarchy: Hierarchy | None, name: str, slot: int) -> Path | None:
+    """The slot's v1 cpuacct cgroup (the cpu one where the two controllers share a hierarchy), or None."""
+    if hierarchy is None:
+        return None
+    made: list[Path] = []
+    try:
+        return _make(hierarchy, name, "cpuacct", made)
+    except OSError as exc:
+        print(f"autotriton judge: the slot's CPU time counted from /proc, slot {slot}: {exc}", file=sys.stderr)
+        for folder in made:
+            _remove(folder)
         return None
 
 

@@ -336,6 +336,65 @@ def _seccomp_filter() -> bool:
     return _libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(program), 0, 0) == 0
 
 
+# What a candidate could make the kernel kill its own processes with SIGKILL by, had it no filter: a SIGKILL it
+# sends (kill, tkill, tgkill, rt_sigqueueinfo, rt_tgsigqueueinfo, pidfd_send_signal: the signal's argument), one it
+# asks for later (fcntl F_SETSIG, a clone whose exit signal its parent gets, a POSIX timer, whose sigevent a filter
+# cannot read), and its CPU-time limit lowered (setrlimit, prlimit64 with a new value), whose hard limit the kernel
+# enforces with SIGKILL. Per machine: the call's number, then the argument positions that decide.
+@dataclass(frozen=True)
+class KillCalls:
+    signal_at: dict[int, int]  # call -> the position of its signal argument
+    fcntl: int
+    clone: int
+    timer_create: int
+    setrlimit: int | None  # aarch64 has only prlimit64
+    prlimit64: int
+
+
+KILL_CALLS = {"x86_64": KillCalls({62: 1, 200: 1, 234: 2, 129: 1, 297: 2, 424: 1}, 72, 56, 222, 160, 302),
+              "aarch64": KillCalls({129: 1, 130: 1, 131: 2, 138: 1, 240: 2, 424: 1}, 25, 220, 107, 164, 261)}
+F_SETSIG, CSIGNAL, AND = 10, 0xFF, 0x54
+
+
+def _refused_when(number: int, *conditions: tuple[int, int, int, bool]) -> list[tuple[int, int, int, int]]:
+    """BPF that answers call `number` EPERM when every condition holds, else goes on to what follows. A condition
+    (offset, mask, value, equal): the 32 bits at `offset` of the call's data, masked, equal `value` (or not)."""
+    steps: list[tuple[int, int, int | None, int]] = [(LOAD, 0, 0, 0), (JUMP_EQ, 0, None, number)]
+    for offset, mask, value, equal in conditions:
+        steps += [(LOAD, 0, 0, offset), *([(AND, 0, 0, mask)] if mask != 0xFFFFFFFF else [])]
+        steps.append((JUMP_EQ, 0, None, value) if equal else (JUMP_EQ, None, 0, value))  # type: ignore[arg-type]
+    steps.append((RETURN, 0, 0, ERRNO | EPERM))
+    past = len(steps) - 1  # a failed condition jumps to the first step after this block
+    return [(code, past - i if jt is None else jt, past - i if jf is None else jf, k)  # type: ignore[misc]
+            for i, (code, jt, jf, k) in enumerate(steps)]
+
+
+def refuse_self_kill() -> bool:
+    """Install, in the process candidates run in (forks inherit it), a filter that keeps them from having the kernel
+    SIGKILL any process: the one signal nothing of the judge's sends a candidate's process, so that a SIGKILL of
+    one, with no OOM kill in its slot and no deadline of the judge's, is the machine's (`Sandbox._receive`).
+    Argument offsets: 16 + 8 x the position for the low half, + 4 for the high half. Needs no_new_privs."""
+    calls = KILL_CALLS.get(os.uname().machine)
+    if calls is None:
+        return False
+    word = lambda position: 16 + 8 * position  # noqa: E731
+    code = [step for number, at in calls.signal_at.items()
+            for step in _refused_when(number, (word(at), 0xFFFFFFFF, signal.SIGKILL, True))]
+    code += _refused_when(calls.fcntl, (word(1), 0xFFFFFFFF, F_SETSIG, True), (word(2), 0xFFFFFFFF, signal.SIGKILL, True))
+    code += _refused_when(calls.clone, (word(0), CSIGNAL, signal.SIGKILL, True))
+    code += _refused_when(calls.timer_create, (word(1), 0xFFFFFFFF, 0, False))  # a sigevent given: its signal unread
+    code += _refused_when(calls.timer_create, (word(1) + 4, 0xFFFFFFFF, 0, False))
+    if calls.setrlimit is not None:
+        code += _refused_when(calls.setrlimit, (word(0), 0xFFFFFFFF, resource.RLIMIT_CPU, True))
+    for half in (0, 4):  # a new limit given (its pointer not NULL); reading the limit stays allowed
+        code += _refused_when(calls.prlimit64, (word(1), 0xFFFFFFFF, resource.RLIMIT_CPU, True),
+                              (word(2) + half, 0xFFFFFFFF, 0, False))
+    code.append((RETURN, 0, 0, ALLOW))
+    instructions = (_Instruction * len(code))(*[_Instruction(*i) for i in code])
+    program = _Program(len(code), instructions)
+    return _libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(program), 0, 0) == 0
+
+
 def untraceable() -> None:
     """No process of the same uid may ptrace this one, or open its /proc/PID/mem, fds or environ. execve makes a
     process dumpable again, so the command run inside (the runner's zygote) calls this too, first thing: a

@@ -34,7 +34,7 @@ import weakref
 from pathlib import Path
 from typing import Any
 
-from .contain import INPUTS, SCRATCH, untraceable
+from .contain import INPUTS, SCRATCH, refuse_self_kill, untraceable
 from .transport import Channel, ProtocolError, TensorRef, extent, read_tensor, write_tensor
 
 JOB = Path(SCRATCH) / "job"  # the candidate's working directory, wiped after each candidate
@@ -179,8 +179,9 @@ def _serve_candidate(judge: Channel, first: dict[str, Any], device: str, host: H
             try:
                 host.channel.send(message)
                 reply = host.channel.receive()
+                reply.pop("death", None)  # the zygote's word alone: the host is the candidate's
             except (EOFError, OSError, ProtocolError) as exc:
-                alive, reply = False, {"ok": False, "check": "crash", "reason": _death(host.pid, exc)}
+                alive, reply = False, {"ok": False, "check": "crash", **_death(host.pid, exc)}
         else:
             reply = {"ok": False, "check": "crash", "reason": "the candidate process is gone"}
         if message is first:
@@ -285,17 +286,24 @@ def _why_not_keep(host: Host) -> str:
     return f"other processes in the sandbox: {others[:5]}" if others else ""
 
 
-def _death(pid: int, exc: BaseException) -> str:
+def _death(pid: int, exc: BaseException) -> dict[str, Any]:
+    """The host's end as a crash's `reason`, and as fields the judge decides on (`Sandbox._raise_if_killed`): `death`
+    holds the signal that killed it (None if it exited), its CPU seconds and its CPU-time limit (None: unlimited)."""
     try:
-        done, status = os.waitpid(pid, 0)
+        _, status, usage = os.wait4(pid, 0)
     except ChildProcessError:
-        return f"the candidate process ended without a reply ({exc})"
-    if os.WIFSIGNALED(status):
-        name = signal.Signals(os.WTERMSIG(status)).name
-        return f"the candidate process was killed by {name} (a crash, an illegal memory access or a resource limit)"
-    if isinstance(exc, ProtocolError):
-        return f"the candidate process broke the protocol: {exc}"
-    return f"the candidate process exited with code {os.waitstatus_to_exitcode(status)} before replying"
+        return {"reason": f"the candidate process ended without a reply ({exc})"}
+    limit = resource.getrlimit(resource.RLIMIT_CPU)[1]  # the host's: `refuse_self_kill` keeps it as it forked
+    death = {"signal": os.WTERMSIG(status) if os.WIFSIGNALED(status) else None,
+             "cpu_s": usage.ru_utime + usage.ru_stime, "cpu_limit_s": None if limit == resource.RLIM_INFINITY else limit}
+    if death["signal"] is not None:
+        name = signal.Signals(death["signal"]).name
+        reason = f"the candidate process was killed by {name} (a crash, an illegal memory access or a resource limit)"
+    elif isinstance(exc, ProtocolError):
+        reason = f"the candidate process broke the protocol: {exc}"
+    else:
+        reason = f"the candidate process exited with code {os.waitstatus_to_exitcode(status)} before replying"
+    return {"reason": reason, "death": death}
 
 
 def _clear_sandbox(host: int, keep_host: bool) -> None:
@@ -358,6 +366,8 @@ def _host(sock: socket.socket, device: str) -> None:
     _START_STATE = process_state()  # a fresh autogroup's nice is 0, whatever the zygote's is
     os.closerange(3, sock.fileno())  # the judge's channel and the zygote's files stay with the zygote
     os.closerange(sock.fileno() + 1, 1 << 16)
+    if "seccomp" in os.environ.get("AUTOTRITON_SANDBOX_LAYERS", "").split(",") and not refuse_self_kill():
+        raise OSError("the filter that keeps a candidate from SIGKILLing itself could not be installed")
     os.environ["TRITON_CACHE_DIR"] = str(JOB / "triton")  # inside the job folder: wiped after each candidate
     os.environ["HOME"] = str(JOB)
     channel = Channel(sock.makefile("rb"), sock.makefile("wb", buffering=0))

@@ -85,7 +85,8 @@ STRETCH = 4
 
 class SandboxFailure(Exception):
     """The sandbox did not answer: `kind` is "timeout", "crash", "out_of_memory" (the kernel killed one of its
-    processes for the slot's memory cap) or "internal" (the machine starved it: HAD_SHARE)."""
+    processes for the slot's memory cap) or "internal" (the machine starved it: HAD_SHARE; or killed it: its OOM
+    killer while the slot was within its cap, or a SIGKILL from outside)."""
 
     def __init__(self, kind: str, reason: str) -> None:
         super().__init__(reason)
@@ -198,6 +199,7 @@ class Sandbox:
         try:
             self.cgroup.limit_memory(self.size.memory_bytes)
             self._oom_kills = self.cgroup.oom_kills()
+            self.cgroup.met_cap()  # a new look: what an earlier sandbox held is not this one's
         except OSError as exc:
             print(f"autotriton judge: the slot's memory cap could not be set: {exc}", file=sys.stderr)
             return {}
@@ -227,16 +229,17 @@ class Sandbox:
                 if answered.wait(timeout_s):
                     return
                 used, runnable = self._cpu()
+                counted = "its cgroup" if self._cgroup_cpu_time() else "/proc"
                 if used - start >= HAD_SHARE * timeout_s or not runnable:
-                    stretched = f" ({used - start:.0f} s of CPU: its {timeout_s:.0f} s stretched while the machine " \
-                                "was busy)" if window > 1 else ""
+                    stretched = f" ({used - start:.0f} s of CPU, counted by {counted}: its {timeout_s:.0f} s " \
+                                "stretched while the machine was busy)" if window > 1 else ""
                     expired.append(SandboxFailure("timeout", f"no answer within {timeout_s * window:.0f} s{stretched}; "
                                                              "the sandbox was killed"))
                 elif window == STRETCH:
                     expired.append(SandboxFailure("internal", f"the machine gave the sandbox {used - start:.1f} s of "
-                                                              f"CPU in {timeout_s * window:.0f} s while it was ready "
-                                                              "to run: overloaded, so this says nothing about the "
-                                                              "candidate"))
+                                                              f"CPU (counted by {counted}) in {timeout_s * window:.0f}"
+                                                              " s while it was ready to run: overloaded, so this says "
+                                                              "nothing about the candidate"))
                 if expired:
                     self.stop()
                     return
@@ -256,28 +259,63 @@ class Sandbox:
         finally:
             answered.set()
         self._raise_if_out_of_memory()
+        self._raise_if_killed(reply)
         return reply
 
+    def _cgroup_cpu_time(self) -> bool:
+        """Whether the slot's cgroup counts the sandbox's CPU time: `contain` joined it for this sandbox."""
+        return self.cgroup is not None and self.cgroup.cpu_time is not None and "cgroup_cpu_time" in self.layers
+
     def _cpu(self) -> tuple[float, bool]:
-        """The CPU seconds the sandbox's processes have used (their reaped children's included), and whether one of
-        their threads is ready to run now: what tells a starved sandbox from a spinning or a blocked one."""
+        """The CPU seconds the sandbox's processes have used, and whether one of their threads is ready to run now:
+        what tells a starved sandbox from a spinning or a blocked one. The seconds are the slot cgroup's where it
+        counts them: /proc sees only live processes and the children they reaped, so a candidate whose forks spun
+        and exited unreaped (SIGCHLD ignored) hid their time and looked starved, `internal` where it was `timeout`
+        (tests/attacks_sandbox/round70_hidden_cpu_forks.py)."""
         process = self.process
         if process is None:
             return 0.0, False
         pids = self.cgroup.processes() if self.cgroup is not None else None
-        return cpu_use(pids if pids is not None else descendants(process.pid))
+        used, runnable = cpu_use(pids if pids is not None else descendants(process.pid))
+        counted = self.cgroup.cpu_seconds() if self._cgroup_cpu_time() else None  # type: ignore[union-attr]
+        return (used if counted is None else counted), runnable
 
     def _raise_if_out_of_memory(self) -> None:
         """Whichever process the kernel killed for the slot's memory cap (a candidate's fork, its process, the
-        zygote), the request failed for it: the sandbox is stopped, so the next request gets a fresh one."""
+        zygote), the request failed for it: the sandbox is stopped, so the next request gets a fresh one. The slot's
+        `oom_kill` also counts the machine's OOM killer: a kill while no charge met the slot's cap is the machine's
+        (`internal`), as a starved sandbox is."""
         if self.cgroup is None:
             return
         before, self._oom_kills = self._oom_kills, self.cgroup.oom_kills()
+        met_cap = self.cgroup.met_cap()  # since the last reply: a look per reply
         if self._oom_kills > before:
             self.stop()
+            if not met_cap:
+                raise SandboxFailure("internal", f"the kernel killed a process of the sandbox for memory while its "
+                                                 f"processes were within their cap of "
+                                                 f"{self.size.memory_bytes / 2**30:.1f} GiB: the machine ran out of "
+                                                 "memory, so this says nothing about the candidate")
             raise SandboxFailure("out_of_memory", f"the sandbox's processes together went past its memory cap of "
                                                   f"{self.size.memory_bytes / 2**30:.1f} GiB, and the kernel killed "
                                                   f"one of them{OUTPUT_NOT_SHOWN}")
+
+    def _raise_if_killed(self, reply: dict[str, Any]) -> None:
+        """A candidate's process SIGKILLed with no OOM kill in its slot (`_raise_if_out_of_memory` looked first) was
+        killed from outside the sandbox (an admin's `kill -9`, a flaky machine): the judge's deadline kills the whole
+        sandbox, which then sends nothing, and with the `seccomp` layer nothing inside can have the kernel SIGKILL a
+        process (`contain.refuse_self_kill`) but its CPU-time limit, which the zygote's `death` tells. Without that
+        layer the candidate could have sent it: its `crash`, as before."""
+        death = reply.get("death")
+        if not isinstance(death, dict) or death.get("signal") != signal.SIGKILL or "seccomp" not in self.layers:
+            return
+        limit = death.get("cpu_limit_s")
+        if isinstance(limit, (int, float)) and death.get("cpu_s", 0) >= limit - 1:
+            raise SandboxFailure("timeout", f"the candidate's process used its CPU-time limit of {limit:.0f} s")
+        self.stop()
+        raise SandboxFailure("internal", "the candidate's process was killed by SIGKILL from outside the sandbox "
+                                         "(no deadline or memory cap of the verifier's): this says nothing about the "
+                                         "candidate")
 
     def close(self) -> None:
         """Stop for good: the scratch tmpfs lives until its fd is closed, the cgroup until it is removed."""
