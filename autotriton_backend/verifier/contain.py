@@ -277,13 +277,21 @@ class Syscalls:
     unsupported: tuple[int, ...]  # clone3; inotify_init1, inotify_add_watch, inotify_rm_watch, fanotify_init,
     # fanotify_mark (and x86_64's inotify_init): answered as by a kernel without them
     fcntl: int  # fcntl: not FCNTL_UNSUPPORTED
+    # `refuse_self_kill`'s: the calls that send a signal (kill, tkill, tgkill, rt_sigqueueinfo, rt_tgsigqueueinfo,
+    # pidfd_send_signal) -> the position of their signal argument; timer_create; setrlimit and prlimit64
+    signal_at: dict[int, int]
+    timer_create: int
+    setrlimit: int
+    prlimit64: int
 
 
 # elsewhere the layer is absent, and the verdict says so
 SYSCALLS = {"x86_64": Syscalls(0xC000003E, 272, 56, (248, 249, 250, 425, 426, 427), (41, 53),
-                               (435, 294, 254, 255, 300, 301, 253), 72),
+                               (435, 294, 254, 255, 300, 301, 253), 72,
+                               {62: 1, 200: 1, 234: 2, 129: 1, 297: 2, 424: 1}, 222, 160, 302),
             "aarch64": Syscalls(0xC00000B7, 97, 220, (217, 218, 219, 425, 426, 427), (198, 199),
-                                (435, 26, 27, 28, 262, 263), 25)}
+                                (435, 26, 27, 28, 262, 263), 25,
+                                {129: 1, 130: 1, 131: 2, 138: 1, 240: 2, 424: 1}, 107, 164, 261)}
 # The socket families a sandbox may make: AF_UNIX, AF_INET, AF_INET6, AF_NETLINK, all of them per network namespace.
 # Others are not: AF_VSOCK reaches the hypervisor's host (CID 2) from any network namespace of a VM guest, past
 # the `net` layer (round attack44, tests/attacks_sandbox/vsock_past_net_namespace.py); AF_ALG and the rest are only
@@ -336,23 +344,10 @@ def _seccomp_filter() -> bool:
     return _libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(program), 0, 0) == 0
 
 
-# What a candidate could make the kernel kill its own processes with SIGKILL by, had it no filter: a SIGKILL it
-# sends (kill, tkill, tgkill, rt_sigqueueinfo, rt_tgsigqueueinfo, pidfd_send_signal: the signal's argument), one it
-# asks for later (fcntl F_SETSIG, a clone whose exit signal its parent gets, a POSIX timer, whose sigevent a filter
-# cannot read), and its CPU-time limit lowered (setrlimit, prlimit64 with a new value), whose hard limit the kernel
-# enforces with SIGKILL. Per machine: the call's number, then the argument positions that decide.
-@dataclass(frozen=True)
-class KillCalls:
-    signal_at: dict[int, int]  # call -> the position of its signal argument
-    fcntl: int
-    clone: int
-    timer_create: int
-    setrlimit: int | None  # aarch64 has only prlimit64
-    prlimit64: int
-
-
-KILL_CALLS = {"x86_64": KillCalls({62: 1, 200: 1, 234: 2, 129: 1, 297: 2, 424: 1}, 72, 56, 222, 160, 302),
-              "aarch64": KillCalls({129: 1, 130: 1, 131: 2, 138: 1, 240: 2, 424: 1}, 25, 220, 107, 164, 261)}
+# What a candidate could make the kernel kill its own processes with SIGKILL by, had it no filter
+# (`refuse_self_kill`): a SIGKILL it sends (`Syscalls.signal_at`), one it asks for later (fcntl F_SETSIG, a clone
+# whose exit signal its parent gets, a POSIX timer, whose sigevent a filter cannot read), and its CPU-time limit
+# lowered (setrlimit, prlimit64 with a new value), whose hard limit the kernel enforces with SIGKILL.
 F_SETSIG, CSIGNAL, AND = 10, 0xFF, 0x54
 
 
@@ -374,7 +369,7 @@ def refuse_self_kill() -> bool:
     SIGKILL any process: the one signal nothing of the judge's sends a candidate's process, so that a SIGKILL of
     one, with no OOM kill in its slot and no deadline of the judge's, is the machine's (`Sandbox._receive`).
     Argument offsets: 16 + 8 x the position for the low half, + 4 for the high half. Needs no_new_privs."""
-    calls = KILL_CALLS.get(os.uname().machine)
+    calls = SYSCALLS.get(os.uname().machine)
     if calls is None:
         return False
     word = lambda position: 16 + 8 * position  # noqa: E731
@@ -384,8 +379,7 @@ def refuse_self_kill() -> bool:
     code += _refused_when(calls.clone, (word(0), CSIGNAL, signal.SIGKILL, True))
     code += _refused_when(calls.timer_create, (word(1), 0xFFFFFFFF, 0, False))  # a sigevent given: its signal unread
     code += _refused_when(calls.timer_create, (word(1) + 4, 0xFFFFFFFF, 0, False))
-    if calls.setrlimit is not None:
-        code += _refused_when(calls.setrlimit, (word(0), 0xFFFFFFFF, resource.RLIMIT_CPU, True))
+    code += _refused_when(calls.setrlimit, (word(0), 0xFFFFFFFF, resource.RLIMIT_CPU, True))
     for half in (0, 4):  # a new limit given (its pointer not NULL); reading the limit stays allowed
         code += _refused_when(calls.prlimit64, (word(1), 0xFFFFFFFF, resource.RLIMIT_CPU, True),
                               (word(2) + half, 0xFFFFFFFF, 0, False))
