@@ -16,13 +16,15 @@ print(f"{len(attacks)} attacks, {len(rows) - len(attacks)} honest files judged o
 print("attacks judged correct:", sorted(n for n, r in attacks.items() if r["correct"]))
 print("honest refused:", sorted(n for n, r in rows.items() if r["expect"] == "correct" and not r["correct"]))
 # Refused on CUDA by another check than on the CPU, or let through by one no CUDA kernel has (a compiled kernel's
-# assert is off): the differences known as of run 148 (examples/verifier/README.md, sessions 35-38). A name that is
-# not here is new and needs reading.
+# assert is off): the differences known as of run 148 (examples/verifier/README.md, sessions 35-38), and run 158's
+# round72_storage_alias_ring_counter (its ring of views is plain attributes made on the CPU in __init__, which
+# `.to("cuda")` does not move: its launch fails, `runtime`, before any state check). A name that is not here is new
+# and needs reading.
 known = {"frontend9_helper_return_untyped", "frontend_boolop_constant_wins", "frontend_constexpr_annotation_path",
          "frontend_is_loop_variable", "frontend_static_range_else", "interp_constexpr_annotation_text", "output_huge",
          "round11_init_seed_probe", "round13_hidden_storage_count", "round14_dict_key_tensor_count",
          "round15_allocator_slack_count", "round41_kernel_assert_echoes_block", "round41_kernel_gather_index_bits",
-         "round41_oob_lane_counts_bits"}
+         "round41_oob_lane_counts_bits", "round72_storage_alias_ring_counter"}
 differ = set(re.findall(r"^FAILED tests/test_attacks.py::test_\w+\[(\w+)\]", open(sys.argv[2]).read(), re.MULTILINE))
 print("CUDA-vs-CPU differences:", len(differ), "new:", sorted(differ - known), "known, now as on the CPU:",
       sorted(known - differ))
