@@ -38,7 +38,7 @@ from .inputs import example_sizes, make_inputs, random_sizes
 from .magnitude import REFERENCE_SHARE, USUAL, USUAL_MARGIN, Draw, Rounding, ladder, nudge
 from .monitors import REFILL_FILLS, CountingOps, forward_table_bits
 from .cgroup import sweep
-from .comparison import Tolerance, compared, tolerances, within
+from .comparison import MADE_OF_DRAWS, Tolerance, compared, tolerances
 from .sandbox import OUTPUT_NOT_SHOWN, Sandbox, SandboxFailure, SlotSize
 from .timing import SUSPICIOUS_SPEEDUP, Baselines, baseline_functions, gpu_lock, time_baselines
 from .runner import same_state
@@ -372,15 +372,18 @@ class _Session:
                 raise _Rejected("nan", f"output {index} has {count} NaN elements (never written?) "
                                        f"for input set {trial.name}")
             tol = trial.tolerances[index]
-            ok, abs_err, rel_err, norm_err = within(out, ref, tol)
+            found = compared(out, ref, tol)
             if trial.draw == USUAL:  # errors on the usual values: comparable across verdicts and the training data
-                self.verdict.max_abs_error = max(self.verdict.max_abs_error or 0.0, abs_err)
-                self.verdict.max_rel_error = max(self.verdict.max_rel_error or 0.0, rel_err)
-            if not ok:
+                self.verdict.max_abs_error = max(self.verdict.max_abs_error or 0.0, found.abs_err)
+                self.verdict.max_rel_error = max(self.verdict.max_rel_error or 0.0, found.rel_err)
+            if found.used > 1.0:
                 raise _Rejected("mismatch", f"output {index} differs from the reference for input set {trial.name} "
                                             f"(sizes {trial.sizes or 'fixed'}{_drawn(trial)}): max abs error "
-                                            f"{abs_err:.3g}, max rel error {rel_err:.3g}, error norm "
-                                            f"{norm_err:.3g} of the reference's, tolerance {tol}")
+                                            f"{found.abs_err:.3g}, max rel error {found.rel_err:.3g}, error norm "
+                                            f"{found.norm_err:.3g} of the reference's, tolerance {tol}; the element "
+                                            f"furthest past its bound is {found.worst_ref:.4g} in the reference, "
+                                            f"allowed {found.worst_allowed:.3g} off (tolerance x (|value| + a floor "
+                                            f"set by the sizes of what the element is computed from))")
 
     @staticmethod
     def _mutation(index: int, mutated: torch.Tensor | None) -> str:
@@ -569,8 +572,9 @@ def _trials(name, sizes, seed, task, reference, reference64, device, directory, 
                     for i, x in enumerate(inputs)]
             for path in directory.iterdir():
                 os.chmod(path, 0o644)
+            made_of = _made_of(native, expected, inputs, reference64, seed)
             trials.append(Trial(label, sizes, inputs, refs, native, expected, given, frozenset(judged),
-                                tolerances(task, native, expected), rung, ops))
+                                tolerances(task, native, expected, made_of), rung, ops))
             left -= judged
         if not left:
             break
@@ -640,6 +644,32 @@ def _conditioning(task: KernelTask, native: tuple, expected: tuple, inputs: list
         tol = Tolerance(task.tolerance_for(native[i].dtype))
         used[i] = max(compared(native[i], expected[i], tol).used, compared(moved[i], expected[i], tol).used)
     return used
+
+
+def _made_of(native: tuple, expected: tuple, inputs: list, reference64: torch.nn.Module | None,
+             seed: int) -> tuple[torch.Tensor | None, ...]:
+    """Per real float output, what each element is made of (`comparison.Tolerance.made_of`): the rms over
+    MADE_OF_DRAWS forwards of the float64 reference under `magnitude.Rounding` of how far the element moves, in units
+    of the nudge. A quotient x / y moves by about itself, a cancelling sum by its terms' size, however small the
+    result. None for every output where there is no float64 copy or the reference cannot run under `Rounding`.
+    Costs MADE_OF_DRAWS forwards of the float64 reference per input set."""
+    real = [i for i, t in enumerate(native) if t.is_floating_point() and not t.is_complex()]
+    if reference64 is None or not real:
+        return (None,) * len(native)
+    size = nudge([t.dtype for t in (*native, *inputs) if isinstance(t, torch.Tensor)])
+    squares: dict[int, torch.Tensor] = {}
+    try:
+        for draw in range(MADE_OF_DRAWS):
+            generator = torch.Generator(device=native[0].device).manual_seed(seed + draw + 1)
+            with torch.no_grad(), Rounding(size, generator):
+                moved = as_outputs(reference64(*_widened(inputs)))
+            for i in real:
+                step = (moved[i] - expected[i]).double().div_(size).square_()
+                squares[i] = step if i not in squares else squares[i].add_(step)
+    except RuntimeError:
+        return (None,) * len(native)
+    return tuple(squares[i].div_(MADE_OF_DRAWS).sqrt_().float() if i in squares else None
+                 for i in range(len(native)))
 
 
 def _widened(inputs: list) -> list:
