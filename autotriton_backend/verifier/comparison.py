@@ -95,6 +95,11 @@ class Comparison:
     def used(self) -> float:
         return max(self.elementwise, self.norm)
 
+    @property
+    def passed(self) -> bool:
+        """Within both bounds (NaN never is: its shares are inf)."""
+        return self.used <= 1.0
+
 
 def within(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance) -> tuple[bool, float, float, float]:
     """Within `tol` everywhere and in norm; NaN never passes. Returns (ok, max abs error, max rel error, the error's
@@ -106,7 +111,7 @@ def within(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance) -> tuple[bool, 
     columns, every probability under 0.003: round13_small_outputs_unchecked); the norm check does not.
     """
     found = compared(out, ref, tol)
-    return found.used <= 1.0, found.abs_err, found.rel_err, found.norm_err
+    return found.passed, found.abs_err, found.rel_err, found.norm_err
 
 
 def compared(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance) -> Comparison:

@@ -376,7 +376,7 @@ class _Session:
             if trial.draw == USUAL:  # errors on the usual values: comparable across verdicts and the training data
                 self.verdict.max_abs_error = max(self.verdict.max_abs_error or 0.0, found.abs_err)
                 self.verdict.max_rel_error = max(self.verdict.max_rel_error or 0.0, found.rel_err)
-            if found.used > 1.0:
+            if not found.passed:
                 raise _Rejected("mismatch", f"output {index} differs from the reference for input set {trial.name} "
                                             f"(sizes {trial.sizes or 'fixed'}{_drawn(trial)}): max abs error "
                                             f"{found.abs_err:.3g}, max rel error {found.rel_err:.3g}, error norm "
