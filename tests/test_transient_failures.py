@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -284,11 +285,13 @@ def test_a_process_killed_by_an_oom_killer_above_the_slot_is_not_the_candidate_s
         _remove(machine)
 
 
-def test_cpu_spun_in_forks_the_kernel_reaped_still_counts_against_the_deadline(tmp_path):
-    """Round attack70 (tests/attacks_sandbox/round70_hidden_cpu_forks.py): forks reaped by the kernel (SIGCHLD
-    ignored) spun while their parent waited, and /proc, where the deadline's CPU was read, showed a sandbox ready to
-    run with no CPU used: starved, so after STRETCH deadlines `internal` (the verifier's failure) where it was the
-    candidate's `timeout`. The slot's cgroup counts them: a `timeout` at its deadline, as any spinning loop's."""
+@pytest.mark.parametrize("attack", ["round70_hidden_cpu_forks", "round72_forked_spinners_claim_starved"])
+def test_cpu_spun_in_forks_the_kernel_reaped_still_counts_against_the_deadline(tmp_path, attack):
+    """Round attack70 (tests/attacks_sandbox/round70_hidden_cpu_forks.py; round attack72's forked spinners, the same
+    hole): forks reaped by the kernel (SIGCHLD ignored) spun while their parent waited, and /proc, where the
+    deadline's CPU was read, showed a sandbox ready to run with no CPU used: starved, so after STRETCH deadlines
+    `internal` (the verifier's failure) where it was the candidate's `timeout`. The slot's cgroup counts them: a
+    `timeout` at its deadline, as any spinning loop's."""
     from autotriton_backend.verifier.sandbox import STRETCH, Sandbox, SandboxFailure
 
     box = Sandbox(tmp_path, 0, "cpu")
@@ -298,8 +301,31 @@ def test_cpu_spun_in_forks_the_kernel_reaped_still_counts_against_the_deadline(t
             pytest.skip("no cgroup counts the slot's CPU time on this host: /proc's count is all there is")
         started = time.monotonic()
         with pytest.raises(SandboxFailure) as spun:  # before: "internal" after STRETCH deadlines
-            box.request(_load((CATALOGUE.parent / "attacks_sandbox" / "round70_hidden_cpu_forks.py").read_text()), 2.0)
+            box.request(_load((CATALOGUE.parent / "attacks_sandbox" / f"{attack}.py").read_text()), 2.0)
         assert spun.value.kind == "timeout", spun.value  # /proc counted about a tenth of the cgroup's seconds here
         assert time.monotonic() - started < STRETCH * 2.0 + 10  # the stretch is bounded
+    finally:
+        box.close()
+
+
+def test_a_sandbox_ready_to_run_only_when_the_deadline_falls_was_not_starved(tmp_path):
+    """Round attack72 (tests/attacks_sandbox/round72_spins_at_deadlines_claim_starved.py): "ready to run" was read
+    at each deadline, a moment the candidate can tell, so one that slept and spun only around those moments looked
+    starved at every look and got `internal` after STRETCH deadlines. The watcher now looks at moments drawn from the
+    OS's random source: ready at few of them, it was not starved, and its `timeout` comes at its first deadline."""
+    from autotriton_backend.verifier.sandbox import STRETCH, Sandbox, SandboxFailure
+
+    attack = CATALOGUE.parent / "attacks_sandbox" / "round72_spins_at_deadlines_claim_starved.py"
+    deadline = float(re.search(r"^DEADLINE = ([\d.]+)", attack.read_text(), re.MULTILINE).group(1))
+    box = Sandbox(tmp_path, 0, "cpu")
+    try:
+        box.start()
+        started = time.monotonic()
+        with pytest.raises(SandboxFailure) as slept:  # before: "internal" after STRETCH deadlines
+            box.request(_load(attack.read_text()), deadline)
+        assert slept.value.kind == "timeout", slept.value
+        assert f"no answer within {deadline:.0f} s;" in slept.value.reason, slept.value  # its first deadline
+        assert time.monotonic() - started < STRETCH * deadline  # before: 4 deadlines and the kill
+        assert box.process is None  # the sandbox was killed: nothing of it runs on
     finally:
         box.close()

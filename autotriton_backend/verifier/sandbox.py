@@ -12,6 +12,7 @@ import errno
 import glob
 import json
 import os
+import random
 import shutil
 import signal
 import site
@@ -20,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -73,20 +75,37 @@ class SlotSize:
 # A request's deadline counts the CPU time its sandbox was given. Under load (other slots, other jobs on the machine,
 # a CPU quota) an honest kernel ran past a wall-clock deadline and was judged `timeout`: GRPO paid it 0.5 or less,
 # eval's --rows kept it for good, a search could store a negative entry (round attack67). At each deadline a
-# sandbox that has had HAD_SHARE of it on the CPU since the request began, or that is not ready to run (blocked),
-# has timed out, as before; one ready to run that has had less was starved, and waits another deadline, up to
-# STRETCH in all; then the verdict is the verifier's (`internal`), never the candidate's. Half: a spinning loop beside
-# the test suite's other processes on two cores had 0.84 of a CPU, and at 0.9 it was judged only at a later
-# deadline; a deadline is generous for an honest kernel, so one given half of it on the CPU was given what it meant. A spinning loop costs one deadline unless the
-# machine starves it (a CPU quota, several times more work than cores), and then at most STRETCH.
+# sandbox that has had HAD_SHARE of it on the CPU since the request began, or that was ready to run (a thread in state
+# R) at fewer than READY_SHARE of the window's looks, has timed out, as before; one ready to run that has had less was
+# starved, and waits another deadline, up to STRETCH in all; then the verdict is the verifier's (`internal`), never the
+# candidate's. Half: a spinning loop beside the test suite's other processes on two cores had 0.84 of a CPU, and at
+# 0.9 it was judged only at a later deadline; a deadline is generous for an honest kernel, so one given half of it on
+# the CPU was given what it meant. A spinning loop costs one deadline unless the machine starves it (a CPU quota,
+# several times more work than cores), and then at most STRETCH.
 HAD_SHARE = 0.5
 STRETCH = 4
+# "Ready to run" was read once, at the deadline, a moment the candidate can tell (the request's start plus a multiple
+# of timeout_s + 20 s a GB): one that slept and spun only around those moments used no CPU, was ready at every look,
+# and earned `internal` (tests/attacks_sandbox/round72_spins_at_deadlines_claim_starved.py). The looks are now many,
+# at gaps drawn from the OS's random source (about LOOK_EVERY_S apart, a few reads of /proc a second), and the
+# deadline's moment is none of them. A process of the slot ready to run and not running waits for a CPU another
+# process holds, and the slot's own processes' CPU is counted: on a machine with nothing else to run, a sandbox
+# ready at half of the looks of every window used about half of them on the CPU, past HAD_SHARE. A quota-throttled or
+# crowded-out spinning loop is ready at every look (state R while it waits). The run queue's wait in
+# /proc/<pid>/task/<tid>/schedstat was the other way measured: the kernel adds a wait there only once the thread runs
+# again, so a loop throttled by a quota (period 1 s) showed 0.3 s of wait in its first 1.2 s, and would be `timeout`.
+# A window with no look (a deadline under LOOK_EVERY_S, or looks made slow by thousands of the candidate's processes)
+# shows no starvation: `timeout`. The moment of the deadline is never a look.
+READY_SHARE = 0.5
+LOOK_EVERY_S = 0.2
+LOOK_COST = 20  # gaps at least this many times the last look's time: the judge spends at most 5% of a CPU looking
+_LOOKS = random.SystemRandom()  # the candidate cannot read the judge's state, nor predict os.urandom
 
 
 class SandboxFailure(Exception):
     """The sandbox did not answer: `kind` is "timeout", "crash", "out_of_memory" (the kernel killed one of its
-    processes for the slot's memory cap) or "internal" (the machine starved it: HAD_SHARE; or killed it: its OOM
-    killer while the slot was within its cap, or a SIGKILL from outside)."""
+    processes for the slot's memory cap) or "internal" (the machine starved it: HAD_SHARE, READY_SHARE; or killed it:
+    its OOM killer while the slot was within its cap, or a SIGKILL from outside)."""
 
     def __init__(self, kind: str, reason: str) -> None:
         super().__init__(reason)
@@ -159,6 +178,9 @@ class Sandbox:
             self.stop()
 
     def start(self) -> None:
+        """A fresh sandbox. A live one is stopped first: left running, it held the slot's cgroups, so closing the slot
+        waited REMOVE_TIMEOUT_S on each of them (40 s a test in tests/test_transient_failures.py) and then left them."""
+        self.stop()
         self._close_scratch()
         shutil.rmtree(self.dir, ignore_errors=True)
         (self.dir / "root").mkdir(parents=True)
@@ -224,22 +246,30 @@ class Sandbox:
         expired: list[SandboxFailure] = []
 
         def watch() -> None:
-            start = self._cpu()[0]
+            start, began = self._cpu_seconds(), time.monotonic()
             for window in range(1, STRETCH + 1):
-                if answered.wait(timeout_s):
+                looks = ready = 0
+                end, cost = began + window * timeout_s, 0.0
+                while (left := end - time.monotonic()) > 0:
+                    if answered.wait(min(left, max(LOOK_EVERY_S, LOOK_COST * cost) * _LOOKS.uniform(0.5, 1.5))):
+                        return
+                    if (now := time.monotonic()) < end:
+                        looks, ready = looks + 1, ready + self._ready()
+                        cost = time.monotonic() - now
+                if answered.is_set():
                     return
-                used, runnable = self._cpu()
+                used = self._cpu_seconds() - start
                 counted = "its cgroup" if self._cgroup_cpu_time() else "/proc"
-                if used - start >= HAD_SHARE * timeout_s or not runnable:
-                    stretched = f" ({used - start:.0f} s of CPU, counted by {counted}: its {timeout_s:.0f} s " \
-                                "stretched while the machine was busy)" if window > 1 else ""
+                seen = f"{used:.1f} s of CPU, counted by {counted}; ready to run at {ready} of {looks} random " \
+                       f"looks in the last {timeout_s:.0f} s"
+                if used >= HAD_SHARE * timeout_s or looks == 0 or ready < READY_SHARE * looks:
+                    stretched = f" ({seen}: its deadline stretched while the machine was busy)" if window > 1 else ""
                     expired.append(SandboxFailure("timeout", f"no answer within {timeout_s * window:.0f} s{stretched}; "
                                                              "the sandbox was killed"))
                 elif window == STRETCH:
-                    expired.append(SandboxFailure("internal", f"the machine gave the sandbox {used - start:.1f} s of "
-                                                              f"CPU (counted by {counted}) in {timeout_s * window:.0f}"
-                                                              " s while it was ready to run: overloaded, so this says "
-                                                              "nothing about the candidate"))
+                    expired.append(SandboxFailure("internal", f"the machine starved the sandbox for "
+                                                              f"{timeout_s * window:.0f} s ({seen}): overloaded, so "
+                                                              "this says nothing about the candidate"))
                 if expired:
                     self.stop()
                     return
@@ -266,19 +296,28 @@ class Sandbox:
         """Whether the slot's cgroup counts the sandbox's CPU time: `contain` joined it for this sandbox."""
         return self.cgroup is not None and self.cgroup.cpu_time is not None and "cgroup_cpu_time" in self.layers
 
-    def _cpu(self) -> tuple[float, bool]:
-        """The CPU seconds the sandbox's processes have used, and whether one of their threads is ready to run now:
-        what tells a starved sandbox from a spinning or a blocked one. The seconds are the slot cgroup's where it
-        counts them: /proc sees only live processes and the children they reaped, so a candidate whose forks spun
-        and exited unreaped (SIGCHLD ignored) hid their time and looked starved, `internal` where it was `timeout`
-        (tests/attacks_sandbox/round70_hidden_cpu_forks.py)."""
-        process = self.process
+    def _pids(self) -> list[int]:
+        """The sandbox's processes: the slot cgroup's, or its process tree where there is no cgroup (none once
+        stopped: the watcher looks while the judge's thread may stop the sandbox)."""
+        process, cgroup = self.process, self.cgroup
         if process is None:
-            return 0.0, False
-        pids = self.cgroup.processes() if self.cgroup is not None else None
-        used, runnable = cpu_use(pids if pids is not None else descendants(process.pid))
-        counted = self.cgroup.cpu_seconds() if self._cgroup_cpu_time() else None  # type: ignore[union-attr]
-        return (used if counted is None else counted), runnable
+            return []
+        pids = cgroup.processes() if cgroup is not None else None
+        return pids if pids is not None else descendants(process.pid)
+
+    def _cpu_seconds(self) -> float:
+        """The CPU seconds the sandbox's processes have used: the slot cgroup's where it counts them. /proc sees only
+        live processes and the children they reaped, so a candidate whose forks spun and exited unreaped (SIGCHLD
+        ignored) hid their time and looked starved, `internal` where it was `timeout`
+        (tests/attacks_sandbox/round70_hidden_cpu_forks.py)."""
+        cgroup = self.cgroup
+        counted = cgroup.cpu_seconds() if cgroup is not None and self._cgroup_cpu_time() else None
+        return cpu_seconds(self._pids()) if counted is None else counted
+
+    def _ready(self) -> bool:
+        """Whether a thread of the sandbox is ready to run now: one look of the several that tell a starved sandbox
+        from a spinning or a blocked one (READY_SHARE)."""
+        return ready_to_run(self._pids())
 
     def _raise_if_out_of_memory(self) -> None:
         """Whichever process the kernel killed for the slot's memory cap (a candidate's fork, its process, the
@@ -362,18 +401,28 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
-def cpu_use(pids: list[int]) -> tuple[float, bool]:
-    """The CPU seconds of `pids` and their reaped children, and whether a thread of theirs is runnable (state R)."""
-    ticks, runnable = 0, False
+def cpu_seconds(pids: list[int]) -> float:
+    """The CPU seconds of `pids` and their reaped children, from /proc."""
+    ticks = 0
     for pid in pids:
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
             ticks += sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
-            runnable = runnable or any(Path(t.path, "stat").read_text().rpartition(")")[2].split()[0] == "R"
-                                       for t in os.scandir(f"/proc/{pid}/task"))
         except (OSError, IndexError, ValueError):  # it exited meanwhile
             continue
-    return ticks / os.sysconf("SC_CLK_TCK"), runnable
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def ready_to_run(pids: list[int]) -> bool:
+    """Whether a thread of `pids` is runnable (state R: running, or waiting for a CPU)."""
+    for pid in pids:
+        try:
+            if any(Path(t.path, "stat").read_text().rpartition(")")[2].split()[0] == "R"
+                   for t in os.scandir(f"/proc/{pid}/task")):
+                return True
+        except (OSError, IndexError, ValueError):  # it exited meanwhile
+            continue
+    return False
 
 
 def cuda_arch(device: str) -> int:
