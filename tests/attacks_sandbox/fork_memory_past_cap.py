@@ -66,8 +66,8 @@ def hold():
         if select.select([ready], [], [], 0.1)[0]:
             held += len(os.read(ready, CHILDREN))
         alive -= {pid for pid in children if os.waitpid(pid, os.WNOHANG)[0]}
-    for pid in alive:  # then answer honestly
-        os.kill(pid, signal.SIGKILL)
+    for pid in alive:  # then answer honestly (SIGTERM: a candidate's SIGKILL is refused, round attack70)
+        os.kill(pid, signal.SIGTERM)
         os.waitpid(pid, 0)
 
 

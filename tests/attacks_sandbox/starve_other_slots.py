@@ -9,7 +9,8 @@
 # correct. Each slot now has a cpu cgroup weighed as one task (cgroup.py), so all of a slot's processes together
 # get one slot's share. Behind the gate this one starts SPINNERS busy processes, each in a new session, holds them
 # HOLD_S seconds while tests/test_attacks_sandbox.py judges an honest candidate in the other slot, kills them (its
-# own slot's share is theirs too), then fails to load (it has no ModelNew). Each spinner runs a full collection
+# own slot's share is theirs too; SIGTERM: round attack70's filter refuses SIGKILL from a candidate's process), then
+# fails to load (it has no ModelNew). Each spinner runs a full collection
 # first, the most a fork's gc can copy: with the host's objects frozen (runner.freeze_heap) the slot peaked at
 # 605 to 623 MiB of its 2048; unfrozen, each fork copied 79 MB of the host's heap and about 25 took it past the cap.
 import gc
@@ -30,4 +31,4 @@ for _ in range(SPINNERS):
             pass
 os.write(go_write, b"g" * SPINNERS)
 time.sleep(HOLD_S)
-os.kill(-1, signal.SIGKILL)  # every process of the sandbox but its init and this one
+os.kill(-1, signal.SIGTERM)  # every process of the sandbox but its init and this one
