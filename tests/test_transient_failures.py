@@ -217,6 +217,11 @@ SELF_KILLS = {
              "    libc.timer_settime(timer, 0, (ctypes.c_long * 4)(0, 0, 0, 10_000_000), None)\n    time.sleep(1)\n",
     "RLIMIT_CPU": "import resource, time\nresource.setrlimit(resource.RLIMIT_CPU, (1, 1))\n"
                   "while time.process_time() < 3:\n    pass\n",
+    # round attack75: the host undoes `untraceable` and its fork attaches to it and kills it (was `internal`)
+    "ptrace": "import ctypes, os, time\nlibc = ctypes.CDLL(None, use_errno=True)\nlibc.prctl(4, 1, 0, 0, 0)\n"
+              "host = os.getpid()\nif os.fork() == 0:\n    try:\n        if libc.ptrace(16, host, None, None) == 0:\n"
+              "            os.waitpid(host, 0)\n            libc.ptrace(8, host, None, None)\n    finally:\n"
+              "        os._exit(0)\nos.wait()\ntime.sleep(0.5)\n",
     "SIGSEGV": "import ctypes\nctypes.string_at(0)\n",
     "abort": "import os\nos.abort()\n",
 }

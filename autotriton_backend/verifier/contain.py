@@ -278,20 +278,21 @@ class Syscalls:
     # fanotify_mark (and x86_64's inotify_init): answered as by a kernel without them
     fcntl: int  # fcntl: not FCNTL_UNSUPPORTED
     # `refuse_self_kill`'s: the calls that send a signal (kill, tkill, tgkill, rt_sigqueueinfo, rt_tgsigqueueinfo,
-    # pidfd_send_signal) -> the position of their signal argument; timer_create; setrlimit and prlimit64
+    # pidfd_send_signal) -> the position of their signal argument; timer_create; setrlimit and prlimit64; ptrace
     signal_at: dict[int, int]
     timer_create: int
     setrlimit: int
     prlimit64: int
+    ptrace: int
 
 
 # elsewhere the layer is absent, and the verdict says so
 SYSCALLS = {"x86_64": Syscalls(0xC000003E, 272, 56, (248, 249, 250, 425, 426, 427), (41, 53),
                                (435, 294, 254, 255, 300, 301, 253), 72,
-                               {62: 1, 200: 1, 234: 2, 129: 1, 297: 2, 424: 1}, 222, 160, 302),
+                               {62: 1, 200: 1, 234: 2, 129: 1, 297: 2, 424: 1}, 222, 160, 302, 101),
             "aarch64": Syscalls(0xC00000B7, 97, 220, (217, 218, 219, 425, 426, 427), (198, 199),
                                 (435, 26, 27, 28, 262, 263), 25,
-                                {129: 1, 130: 1, 131: 2, 138: 1, 240: 2, 424: 1}, 107, 164, 261)}
+                                {129: 1, 130: 1, 131: 2, 138: 1, 240: 2, 424: 1}, 107, 164, 261, 117)}
 # The socket families a sandbox may make: AF_UNIX, AF_INET, AF_INET6, AF_NETLINK, all of them per network namespace.
 # Others are not: AF_VSOCK reaches the hypervisor's host (CID 2) from any network namespace of a VM guest, past
 # the `net` layer (round attack44, tests/attacks_sandbox/vsock_past_net_namespace.py); AF_ALG and the rest are only
@@ -346,8 +347,10 @@ def _seccomp_filter() -> bool:
 
 # What a candidate could make the kernel kill its own processes with SIGKILL by, had it no filter
 # (`refuse_self_kill`): a SIGKILL it sends (`Syscalls.signal_at`), one it asks for later (fcntl F_SETSIG, a clone
-# whose exit signal its parent gets, a POSIX timer, whose sigevent a filter cannot read), and its CPU-time limit
-# lowered (setrlimit, prlimit64 with a new value), whose hard limit the kernel enforces with SIGKILL.
+# whose exit signal its parent gets, a POSIX timer, whose sigevent a filter cannot read), its CPU-time limit
+# lowered (setrlimit, prlimit64 with a new value), whose hard limit the kernel enforces with SIGKILL, and ptrace,
+# whose tracer delivers any signal to its tracee (PTRACE_KILL, a resume's signal): the host can undo `untraceable`
+# (PR_SET_DUMPABLE 1) and be attached by its own fork, which SIGKILLed it, `internal` (round attack75).
 F_SETSIG, CSIGNAL, AND = 10, 0xFF, 0x54
 
 
@@ -383,6 +386,7 @@ def refuse_self_kill() -> bool:
     for half in (0, 4):  # a new limit given (its pointer not NULL); reading the limit stays allowed
         code += _refused_when(calls.prlimit64, (word(1), 0xFFFFFFFF, resource.RLIMIT_CPU, True),
                               (word(2) + half, 0xFFFFFFFF, 0, False))
+    code += _refused_when(calls.ptrace)
     code.append((RETURN, 0, 0, ALLOW))
     instructions = (_Instruction * len(code))(*[_Instruction(*i) for i in code])
     program = _Program(len(code), instructions)
