@@ -52,7 +52,7 @@ MADE_OF_DRAWS = 4
 @dataclass(frozen=True)
 class Tolerance:
     """How far one output may be from the reference (`compared`): per element, `value` (the task's, for the
-    output's dtype) times |ref| + `floor`, times its widening (`bound`); in norm, max(value, NORM_TOLERANCE) of the
+    output's dtype) times |ref| + its floor, times its widening (`bound`); in norm, max(value, NORM_TOLERANCE) of the
     reference's norm times `norm`; each widening set by `tolerances` (the norm's to at most WIDEST_NORM)."""
 
     value: float
@@ -64,12 +64,9 @@ class Tolerance:
     # units of that rounding (`judge._made_of`); None where not measured (no float64 copy)
     made_of: torch.Tensor | None = field(default=None, compare=False, repr=False)
 
-    def floor(self, ref: torch.Tensor) -> torch.Tensor | float:
-        """The absolute part of the elementwise bound, in units of `value`: max(1, typical_size(ref)), lowered per
-        element to MADE_OF_SLACK times what that element is made of where it is measured (never below 1)."""
-        return self._lowered(ref, max(1.0, typical_size(ref)))
-
-    def _lowered(self, ref: torch.Tensor, scale: float) -> torch.Tensor | float:
+    def floor(self, ref: torch.Tensor, scale: float) -> torch.Tensor | float:
+        """The absolute part of the elementwise bound, in units of `value`: `scale` (max(1, typical_size(ref))),
+        lowered per element to MADE_OF_SLACK times what that element is made of where it is measured (never below 1)."""
         if self.made_of is None or self.made_of.shape != ref.shape:
             return scale
         made_of = self.made_of.to(ref.device, ref.dtype).nan_to_num(nan=math.inf)  # unmeasurable: the typical floor
@@ -83,7 +80,7 @@ class Tolerance:
         size: a float16 kernel 4% off on large elements passed (tests/attacks/round76_*.py). Eager's own error fits
         both bounds by construction (round attack76)."""
         scale = max(1.0, typical_size(ref))
-        lowered = self.value * self.elementwise * (ref.abs() + self._lowered(ref, scale))
+        lowered = self.value * self.elementwise * (ref.abs() + self.floor(ref, scale))
         return torch.minimum(lowered, self.value * self.typical_elementwise * (ref.abs() + scale))
 
     def __str__(self) -> str:
