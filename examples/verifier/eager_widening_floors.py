@@ -1,6 +1,6 @@
 # Round attack76. PYTHONPATH=. python examples/verifier/eager_widening_floors.py tests/attacks/task_underflow_beside_large.py 20 0.04
 """Fresh reference sets (build_reference_set); round76_large_off_under_eager_widening.py's output (as torch, off by
-FACTOR on every 32nd element where x > 0) judged with the tolerances the judge built (today), with the old design's bound
+FACTOR on every 32nd element where x > 0) judged with the per-element floor alone ("today": round attack71's design, before this round), with the old design's bound
 (the typical floor, eager's widening measured under it) and with the smaller of the two per element (min)."""
 import sys, tempfile, torch
 from pathlib import Path
@@ -21,7 +21,7 @@ def min_share(out, ref, tol_new, native):
     b = ref.double(); diff = (out.double() - b).abs()
     S = max(1.0, C.typical_size(b))
     bo = tol_new.value * w_old * (b.abs() + S)
-    bn = tol_new.value * tol_new.elementwise * (b.abs() + tol_new.floor(b))
+    bn = tol_new.value * tol_new.elementwise * (b.abs() + tol_new.floor(b, S))
     bound = torch.minimum(bo, bn)
     return float((diff / bound).max()), float((diff / bo).max()), w_old, float((diff / bn).max())
 stats = {"today": 0, "min": 0, "old": 0}
