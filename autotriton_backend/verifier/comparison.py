@@ -146,7 +146,7 @@ def compared(out: torch.Tensor, ref: torch.Tensor, tol: Tolerance) -> Comparison
         return Comparison(math.inf, math.inf, float("nan"), float("nan"), float("nan"))
     error_norm, reference_norm = float(diff.norm()), float(b.norm())
     norm_err = error_norm / reference_norm if reference_norm else 0.0  # an all-zero reference: elementwise alone
-    bound = tol.bound(b).expand_as(b)
+    bound = tol.bound(b)
     shares = torch.where(diff == 0, 0.0, diff / bound).reshape(-1)
     worst = int(shares.argmax())
     return Comparison(float(shares[worst]), norm_err / (max(tol.value, NORM_TOLERANCE) * tol.norm),

@@ -637,9 +637,7 @@ def _conditioning(task: KernelTask, native: tuple, expected: tuple, inputs: list
     used = {i: 0.0 if i in finite else math.inf for i in floats}
     if reference64 is None or not finite:
         return used
-    size = nudge([t.dtype for t in (*native, *inputs) if isinstance(t, torch.Tensor)])
-    with torch.no_grad(), Rounding(size, torch.Generator(device=native[0].device).manual_seed(seed)):
-        moved = as_outputs(reference64(*_widened(inputs)))
+    moved, _ = _rounded_forward(native, inputs, reference64, seed)
     for i in finite:
         tol = Tolerance(task.tolerance_for(native[i].dtype))
         used[i] = max(compared(native[i], expected[i], tol).used, compared(moved[i], expected[i], tol).used)
@@ -653,16 +651,13 @@ def _made_of(native: tuple, expected: tuple, inputs: list, reference64: torch.nn
     of the nudge. A quotient x / y moves by about itself, a cancelling sum by its terms' size, however small the
     result. None for every output where there is no float64 copy or the reference cannot run under `Rounding`.
     Costs MADE_OF_DRAWS forwards of the float64 reference per input set."""
-    real = [i for i, t in enumerate(native) if t.is_floating_point() and not t.is_complex()]
+    real = [i for i, t in enumerate(native) if t.is_floating_point()]
     if reference64 is None or not real:
         return (None,) * len(native)
-    size = nudge([t.dtype for t in (*native, *inputs) if isinstance(t, torch.Tensor)])
     squares: dict[int, torch.Tensor] = {}
     try:
         for draw in range(MADE_OF_DRAWS):
-            generator = torch.Generator(device=native[0].device).manual_seed(seed + draw + 1)
-            with torch.no_grad(), Rounding(size, generator):
-                moved = as_outputs(reference64(*_widened(inputs)))
+            moved, size = _rounded_forward(native, inputs, reference64, seed + draw + 1)
             for i in real:
                 step = (moved[i] - expected[i]).double().div_(size).square_()
                 squares[i] = step if i not in squares else squares[i].add_(step)
@@ -670,6 +665,15 @@ def _made_of(native: tuple, expected: tuple, inputs: list, reference64: torch.nn
         return (None,) * len(native)
     return tuple(squares[i].div_(MADE_OF_DRAWS).sqrt_().float() if i in squares else None
                  for i in range(len(native)))
+
+
+def _rounded_forward(native: tuple, inputs: list, reference64: torch.nn.Module,
+                     seed: int) -> tuple[tuple, float]:
+    """The float64 reference's outputs with every op's inputs moved by rounding (`magnitude.Rounding`, drawn from
+    `seed`), and the nudge it used: the size of rounding in the outputs' and inputs' dtypes (`magnitude.nudge`)."""
+    size = nudge([t.dtype for t in (*native, *inputs) if isinstance(t, torch.Tensor)])
+    with torch.no_grad(), Rounding(size, torch.Generator(device=native[0].device).manual_seed(seed)):
+        return as_outputs(reference64(*_widened(inputs))), size
 
 
 def _widened(inputs: list) -> list:

@@ -310,8 +310,7 @@ class Sandbox:
         live processes and the children they reaped, so a candidate whose forks spun and exited unreaped (SIGCHLD
         ignored) hid their time and looked starved, `internal` where it was `timeout`
         (tests/attacks_sandbox/round70_hidden_cpu_forks.py)."""
-        cgroup = self.cgroup
-        counted = cgroup.cpu_seconds() if cgroup is not None and self._cgroup_cpu_time() else None
+        counted = self.cgroup.cpu_seconds() if self._cgroup_cpu_time() else None  # type: ignore[union-attr]
         return cpu_seconds(self._pids()) if counted is None else counted
 
     def _ready(self) -> bool:
