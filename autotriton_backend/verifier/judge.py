@@ -32,7 +32,7 @@ from typing import Any, Callable
 
 import torch
 
-from ..task import KernelTask, TaskError, as_outputs, load_reference
+from ..task import KernelTask, TaskError, as_outputs, load_reference, unless_device_failure
 from ..verdict import HACK_CHECKS, Check, Timings, Verdict, shortened
 from .inputs import example_sizes, make_inputs, random_sizes
 from .magnitude import REFERENCE_SHARE, USUAL, USUAL_MARGIN, Draw, Rounding, ladder, nudge
@@ -48,18 +48,6 @@ REUSE = 256  # candidates judged on one task's secret inputs before new ones are
 CACHED_TASKS = 8
 LOAD_TIMEOUT_S = 120.0  # importing the module, building ModelNew, loading weights
 SECONDS_PER_GB = 20.0  # run timeouts grow with the bytes a trial moves
-# What running the reference may raise that says nothing of the task: out of memory, a device fault
-_DEVICE_FAILURES = (torch.OutOfMemoryError, torch.AcceleratorError)
-
-
-def _unless_device_failure(exc: RuntimeError) -> None:
-    """Re-raise `exc` where the device failed (`_DEVICE_FAILURES`), so the caller may read any other RuntimeError as
-    "this op cannot run here" and fall back. Each fallback of a reference set (a spread rung skipped, no float64 copy,
-    no `_made_of`, no usual conditioning) weakens the checks of every candidate judged on it, up to REUSE of them; a
-    neighbour holding the GPU's memory while a set was built made them all (round attack80). A device failure is the
-    verifier's: the set is not built, the candidate that asked is judged `internal`, and the next one builds it anew."""
-    if isinstance(exc, _DEVICE_FAILURES):
-        raise exc
 
 
 @dataclass
@@ -576,7 +564,7 @@ def _trials(name, sizes, seed, task, reference, reference64, device, directory, 
             judged = left if rung == USUAL else left & _holding(task, native, expected, inputs, reference64, seed,
                                                                  usual)
         except RuntimeError as exc:
-            _unless_device_failure(exc)  # the device's state, not the task's: never a rung skipped nor a broken task
+            unless_device_failure(exc)  # the device's state, not the task's: never a rung skipped nor a broken task
             if rung != USUAL:
                 continue
             raise TaskError(f"the reference raised on its generated inputs: {type(exc).__name__}: "
@@ -628,7 +616,7 @@ def _usual_conditioning(task: KernelTask, seed: int, sizes: dict, device: str, r
         native, expected, _, _ = _reference_outputs(inputs, reference, reference64)
         return _conditioning(task, native, expected, inputs, reference64, seed)
     except RuntimeError as exc:
-        _unless_device_failure(exc)
+        unless_device_failure(exc)
         return {}
 
 
@@ -683,7 +671,7 @@ def _made_of(native: tuple, expected: tuple, inputs: list, reference64: torch.nn
                 step = (moved[i] - expected[i]).double().div_(size).square_()
                 squares[i] = step if i not in squares else squares[i].add_(step)
     except RuntimeError as exc:
-        _unless_device_failure(exc)
+        unless_device_failure(exc)
         return (None,) * len(native)
     return tuple(squares[i].div_(MADE_OF_DRAWS).sqrt_().float() if i in squares else None
                  for i in range(len(native)))
@@ -729,7 +717,7 @@ def _wide_copy(reference: torch.nn.Module, task: KernelTask, device: str) -> tor
             probe = make_inputs(task, 0, sizes, device)
             wide(*[x.double() if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in probe])
     except RuntimeError as exc:  # an op without a float64 kernel: compare against the native dtype
-        _unless_device_failure(exc)
+        unless_device_failure(exc)
         return None
     return wide
 
