@@ -34,6 +34,22 @@ class TaskError(ValueError):
     """The task itself is unusable (not the candidate's fault)."""
 
 
+# What running a task's reference (or compiling it) may raise that says nothing of the task: out of memory, a device
+# fault. Other slots share the device, so it says nothing of the moment after either.
+DEVICE_FAILURES = (torch.OutOfMemoryError, torch.AcceleratorError)
+
+
+def unless_device_failure(exc: BaseException) -> None:
+    """Re-raise `exc` where the device failed (`DEVICE_FAILURES`, also as what torch.compile's BackendCompilerFailed
+    wraps), so that the caller may read anything else as "this cannot run here" and fall back. The verifier's
+    fallbacks (a spread rung skipped, no float64 copy, no inductor baseline) weaken or change what every later
+    candidate of a task is judged against; a neighbour holding the GPU's memory at that moment chose them all (round
+    attack80). A device failure is the verifier's: nothing is cached, the candidate that asked is judged `internal`."""
+    for cause in (exc, exc.__cause__, getattr(exc, "inner_exception", None)):
+        if isinstance(cause, DEVICE_FAILURES):
+            raise exc
+
+
 @dataclass(frozen=True)
 class SymbolRange:
     """A symbolic size: the value used by default and the inclusive range it may take."""

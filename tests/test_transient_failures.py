@@ -334,3 +334,36 @@ def test_a_sandbox_ready_to_run_only_when_the_deadline_falls_was_not_starved(tmp
         assert box.process is None  # the sandbox was killed: nothing of it runs on
     finally:
         box.close()
+
+
+def test_a_device_failure_while_a_reference_set_is_drawn_weakens_no_later_verdict():
+    """Round attack80: the judge builds a task's reference set once and judges up to `judge.REUSE` candidates on it,
+    while other slots run their candidates on the same GPU. `_trials` skipped any spread rung whose reference raised
+    a RuntimeError, out of memory included, and `_wide_copy`, `_made_of` and `_usual_conditioning` fell back the same
+    way (and the float64 copy was sized by the device's free memory): a neighbour holding the GPU's memory while the
+    set was built left it without the rungs that catch value-range triggers, for every later candidate of the task.
+    Here the device "fails" wherever a drawn value reaches 16 (what the spread's top rungs draw; the usual draw never
+    does), and round attack34's trigger, wrong only there, was judged `correct`, twice, on one cached set whose files
+    stayed in the judge's /dev/shm. A device failure is now the verifier's: `internal` each time, no set cached or
+    left behind, and the pool judges the next task as before. (On a GPU the failure is a real neighbour's: not run.)"""
+    import glob
+
+    from autotriton_backend.candidate import Candidate
+    from autotriton_backend.verifier.pool import VerifierPool, VerifyOptions
+
+    full = KernelTask.from_source((CATALOGUE / "task_add_relu.py").read_text().replace(
+        "        return torch.relu(x + y)",
+        "        if bool(x.abs().max() >= 16) or bool(y.abs().max() >= 16):\n"
+        "            raise torch.OutOfMemoryError('CUDA out of memory: another slot holds the device')\n"
+        "        return torch.relu(x + y)"), "device_full")
+    trigger = Candidate((Path(__file__).parent / "attacks" / "round34_value_range_trigger.py").read_text())
+    honest = Candidate((CATALOGUE / "honest_single_kernel.py").read_text())
+    options = VerifyOptions(device="cpu", timeout_s=20)
+    with VerifierPool("cpu", workers=1) as pool:
+        for attempt in range(2):  # the second would be judged on a set the first left cached
+            verdict = pool.submit(full, trigger, options).result(timeout=300)
+            assert verdict.failure == "internal", (attempt, verdict.failure, verdict.feedback)
+            assert "out of memory" in verdict.failed_check.reason
+            assert not glob.glob(f"/dev/shm/autotriton-judge-*/sets/{full.key[:12]}-*")  # no set's files left
+        verdict = pool.submit(TASK, honest, options).result(timeout=300)
+        assert verdict.correct, verdict.feedback

@@ -293,6 +293,36 @@ def test_baselines_are_compiled_and_run_before_any_timing():
     assert set(functions) == {"eager"} and notes and "inductor failed: RuntimeError: cannot be copied" in notes[0]
 
 
+class _DeviceFull(torch.nn.Module):
+    """A reference whose device is full when it runs: what a slot holding the GPU's memory makes of any task."""
+
+    def forward(self, x):
+        raise torch.OutOfMemoryError("CUDA out of memory: another slot holds the device")
+
+
+def test_a_device_failure_is_never_cached_as_inductor_failing_on_the_task():
+    """Round attack80: `baseline_functions` read any exception of inductor's as "inductor failed on this task", and
+    `Judge.baselines_for` cached eager alone for the judge's life: every later candidate of the task had no
+    speedup over inductor (GRPO's speed reward 0). A neighbour holding the GPU's memory while the compiled reference
+    first ran (or while inductor compiled: dynamo wraps that in BackendCompilerFailed) decided it. A device failure
+    is now raised (the candidate that asked is `internal`, nothing cached)."""
+    from autotriton_backend.verifier.timing import baseline_functions
+
+    with pytest.raises(torch.OutOfMemoryError):  # before: ({"eager"}, ["inductor failed: OutOfMemoryError: ..."])
+        baseline_functions(_DeviceFull(), {"A": [torch.randn(3, 5)]})
+    from autotriton_backend.task import unless_device_failure
+
+    def full_backend(graph, example_inputs):
+        raise torch.OutOfMemoryError("CUDA out of memory while compiling")
+
+    with pytest.raises(Exception) as wrapped:
+        torch.compile(_Scale(), backend=full_backend)(torch.randn(3, 5))
+    assert not isinstance(wrapped.value, torch.OutOfMemoryError)  # dynamo's wrapper, which holds it
+    with pytest.raises(type(wrapped.value)):
+        unless_device_failure(wrapped.value)
+    unless_device_failure(RuntimeError("cannot be copied"))  # anything else is the caller's to read
+
+
 def test_one_tasks_compiled_baseline_never_runs_while_another_compiles(monkeypatch):
     """Inductor's tracing sets torch.fx's process-wide tracing flag, and a compiled call on another thread
     then raises (torch 2.11 on the GPU, run 21: 25 tasks deferred). The judge's threads ask for different

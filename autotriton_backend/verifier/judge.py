@@ -32,7 +32,7 @@ from typing import Any, Callable
 
 import torch
 
-from ..task import KernelTask, TaskError, as_outputs, load_reference
+from ..task import KernelTask, TaskError, as_outputs, load_reference, unless_device_failure
 from ..verdict import HACK_CHECKS, Check, Timings, Verdict, shortened
 from .inputs import example_sizes, make_inputs, random_sizes
 from .magnitude import REFERENCE_SHARE, USUAL, USUAL_MARGIN, Draw, Rounding, ladder, nudge
@@ -48,8 +48,6 @@ REUSE = 256  # candidates judged on one task's secret inputs before new ones are
 CACHED_TASKS = 8
 LOAD_TIMEOUT_S = 120.0  # importing the module, building ModelNew, loading weights
 SECONDS_PER_GB = 20.0  # run timeouts grow with the bytes a trial moves
-# What running the reference may raise that says nothing of the task: out of memory, a device fault
-_DEVICE_FAILURES = (torch.OutOfMemoryError, torch.AcceleratorError)
 
 
 @dataclass
@@ -475,6 +473,17 @@ def build_reference_set(job: JudgeJob, device: str, sets_root: Path) -> Referenc
     reference, init_inputs = _reference_model(task, device)
     _perturb_weights(reference)
     directory = Path(tempfile.mkdtemp(prefix=f"{task.key[:12]}-", dir=sets_root))
+    try:
+        return _drawn_set(job, device, directory, reference, init_inputs)
+    except BaseException:  # a set never built leaves no files: a broken task, or a device failure, each time it was
+        shutil.rmtree(directory, ignore_errors=True)  # asked for, had left its input sets in the judge's /dev/shm
+        raise
+
+
+def _drawn_set(job: JudgeJob, device: str, directory: Path, reference: torch.nn.Module,
+               init_inputs: list[Any]) -> ReferenceSet:
+    """`build_reference_set`'s work, its files written into `directory`."""
+    task = job.task
     reference64 = _wide_copy(reference, task, device)
     a = example_sizes(task)
     drawn = [(name, random_sizes(task, secrets.randbits(32), avoid=a) if task.symbols else a)
@@ -555,10 +564,9 @@ def _trials(name, sizes, seed, task, reference, reference64, device, directory, 
             judged = left if rung == USUAL else left & _holding(task, native, expected, inputs, reference64, seed,
                                                                  usual)
         except RuntimeError as exc:
+            unless_device_failure(exc)  # the device's state, not the task's: never a rung skipped nor a broken task
             if rung != USUAL:
                 continue
-            if isinstance(exc, _DEVICE_FAILURES):  # the device's state, not the task's: never recorded as broken
-                raise
             raise TaskError(f"the reference raised on its generated inputs: {type(exc).__name__}: "
                             f"{str(exc).splitlines()[0][:300]}; fix the task's Model") from exc
         if judged or not native:  # a reference returning nothing is judged on its first draw
@@ -607,7 +615,8 @@ def _usual_conditioning(task: KernelTask, seed: int, sizes: dict, device: str, r
     try:
         native, expected, _, _ = _reference_outputs(inputs, reference, reference64)
         return _conditioning(task, native, expected, inputs, reference64, seed)
-    except RuntimeError:
+    except RuntimeError as exc:
+        unless_device_failure(exc)
         return {}
 
 
@@ -661,7 +670,8 @@ def _made_of(native: tuple, expected: tuple, inputs: list, reference64: torch.nn
             for i in real:
                 step = (moved[i] - expected[i]).double().div_(size).square_()
                 squares[i] = step if i not in squares else squares[i].add_(step)
-    except RuntimeError:
+    except RuntimeError as exc:
+        unless_device_failure(exc)
         return (None,) * len(native)
     return tuple(squares[i].div_(MADE_OF_DRAWS).sqrt_().float() if i in squares else None
                  for i in range(len(native)))
@@ -696,7 +706,9 @@ def _wide_copy(reference: torch.nn.Module, task: KernelTask, device: str) -> tor
     sizes = example_sizes(task)
     elements = sum(math.prod(sizes.get(d, d) if isinstance(d, str) else d for d in spec.shape)
                    for spec in task.inputs if not spec.scalar)
-    budget = torch.cuda.mem_get_info(torch.device(device))[0] * 0.25 if device.startswith("cuda") else 4e9
+    # the device's size, not its free memory: what other slots hold at this moment chose the basis of a set used up to
+    # REUSE times (round attack80); where the copy does not fit now, the device failure below makes it `internal`
+    budget = torch.cuda.mem_get_info(torch.device(device))[1] * 0.25 if device.startswith("cuda") else 4e9
     if elements * 8 * 4 > budget:  # float64 inputs and activations must fit comfortably
         return None
     wide = copy.deepcopy(reference).to(torch.float64)
@@ -704,7 +716,8 @@ def _wide_copy(reference: torch.nn.Module, task: KernelTask, device: str) -> tor
         with torch.no_grad():
             probe = make_inputs(task, 0, sizes, device)
             wide(*[x.double() if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in probe])
-    except RuntimeError:  # an op without a float64 kernel: compare against the native dtype
+    except RuntimeError as exc:  # an op without a float64 kernel: compare against the native dtype
+        unless_device_failure(exc)
         return None
     return wide
 

@@ -21,6 +21,8 @@ from typing import Any, Callable, Iterator
 
 import torch
 
+from ..task import unless_device_failure
+
 ROUNDS = 3
 WARMUP_MS, REP_MS = 10, 50  # per median: short, so that timing does not cap an RL step's throughput
 MAX_TIMED_CALLS = 200  # per median: the scrub between calls costs about a millisecond each
@@ -108,7 +110,8 @@ def baseline_functions(reference: torch.nn.Module,
         with torch.no_grad():
             compiled(*next(iter(input_sets.values())))
         functions["inductor"] = compiled
-    except Exception as exc:  # inductor itself failed on this task: report eager only
+    except Exception as exc:  # inductor itself failed on this task: report eager only (cached for every later
+        unless_device_failure(exc)  # candidate: never for a device another slot had filled)
         first = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ""
         notes.append(f"inductor failed: {type(exc).__name__}: {first}")
     return functions, notes
