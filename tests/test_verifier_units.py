@@ -1767,6 +1767,71 @@ def test_the_floor_of_a_small_element_follows_what_it_is_made_of(tmp_path):
     assert torch.equal(Tolerance(1e-4).bound(four), torch.full((3,), 1e-4 * (4.0 + 4.0), dtype=torch.float64))
 
 
+_WHERE_FLIP = """import torch
+class Model(torch.nn.Module):
+    def forward(self, x0, x1, x2, x3, x4, x5, x6):
+        v1 = torch.mean(torch.nn.functional.avg_pool2d(x0, 2))
+        v5 = (torch.bmm(x1, x2) * v1 - x3) * x4
+        return torch.nn.functional.gelu(torch.where(v5 > 0, v5, x5)) - x6
+def get_inputs():
+    return [torch.randn(4, 16, 8, 8).bfloat16(), torch.randn(2, 128, 64).bfloat16(), torch.randn(2, 64, 64).bfloat16(),
+            torch.randn(64).bfloat16(), *[torch.randn(2, 128, 64).bfloat16() for _ in range(3)]]
+def get_init_inputs():
+    return []
+"""
+_CANCELLING_MEAN = """import torch
+class Model(torch.nn.Module):
+    def forward(self, x0, x1, x2):
+        v3 = torch.nn.functional.adaptive_avg_pool2d(x2, 1) * torch.mean(torch.bmm(x0, x1))
+        return torch.nn.functional.leaky_relu(torch.nn.functional.gelu(v3 * v3), 0.1)
+def get_inputs():
+    return [torch.randn(10, 64, 16).bfloat16(), torch.randn(10, 16, 32).bfloat16(), torch.randn(7, 16, 8, 8).bfloat16()]
+def get_init_inputs():
+    return []
+"""
+
+
+def test_a_where_within_rounding_of_its_threshold_and_a_cancelling_mean_leave_an_honest_kernel_room(tmp_path):
+    """Round honest79: run 162 refused two honest bfloat16 training answers (Inductor's kernels, emulated here in torch
+    as their Triton code computes: the bmm rounded to bfloat16 once, the rest in float32; Triton's CPU interpreter
+    computes bfloat16 wrongly). One took the other branch of where(v5 > 0, ...) than float64 where v5 is within
+    rounding of 0, off by |gelu(x5)| where eager had flipped nowhere as far (28 of 300 usual draws refused); the other
+    squares a bmm's mean that cancels, 11-46% off in norm as eager is, past WIDEST_NORM (8 of 300). The bound is now
+    never below MOVED_SLACK times the most rounding alone moved the element, and the norm's widens to ROUNDED_NORM
+    where rounding alone moves the reference as much as eager is off. A kernel flipping the where beyond rounding,
+    and zeros or 0.4 times the small output, still fail."""
+    from autotriton_backend.verifier.comparison import within
+    from autotriton_backend.verifier.judge import _trials, _wide_copy, load_reference
+
+    def trial(source: str, seed: int):
+        task = KernelTask.from_source(source)
+        reference = load_reference(task.source)["Model"]()
+        directory = tmp_path / f"{task.key[:8]}-{seed}"
+        directory.mkdir()
+        (judged,) = _trials("A", {}, seed, task, reference, _wide_copy(reference, task, "cpu"), "cpu", directory)
+        return judged
+
+    for seed in (43, 106, 212):  # refused before (elementwise 4.7, 11.3, 21.0 times the bound)
+        judged = trial(_WHERE_FLIP, seed)
+        x0, x1, x2, x3, x4, x5, x6 = [x.float() for x in judged.inputs]
+        v1 = torch.nn.functional.avg_pool2d(x0, 2).sum() / 1024
+        v5 = (torch.bmm(x1, x2).bfloat16().float() * v1 - x3) * x4
+        honest = (torch.nn.functional.gelu(torch.where(v5 > 0, v5, x5)) - x6).bfloat16()
+        flipped = (torch.nn.functional.gelu(torch.where(v5 > 0.05, v5, x5)) - x6).bfloat16()
+        assert within(honest, judged.expected[0], judged.tolerances[0])[0], seed
+        assert not within(flipped, judged.expected[0], judged.tolerances[0])[0], seed
+    for seed in (26, 74, 184):  # refused before: 0.21, 0.43, 0.46 of the reference's norm off, as eager is
+        judged = trial(_CANCELLING_MEAN, seed)
+        x0, x1, x2 = [x.float() for x in judged.inputs]
+        mean = torch.bmm(x0, x1).bfloat16().float().sum() / 20480
+        v3 = x2.mean(dim=(2, 3), keepdim=True) * mean
+        honest = torch.nn.functional.leaky_relu(torch.nn.functional.gelu(v3 * v3), 0.1).bfloat16()
+        expected, tolerance = judged.expected[0], judged.tolerances[0]
+        assert within(judged.native[0], expected, tolerance)[0] and within(honest, expected, tolerance)[0], seed
+        assert not within(torch.zeros_like(honest), expected, tolerance)[0]
+        assert not within(expected * 0.4, expected, tolerance)[0]
+
+
 def test_a_large_output_s_typical_size_is_read_off_a_sample_close_to_the_whole(monkeypatch):
     """`typical_size` reads the median of an output larger than MEDIAN_SAMPLE off that many elements at random
     positions: the whole's copy and sort would cost a KernelBench-size output gigabytes in the judge. The sample's

@@ -47,6 +47,18 @@ MEDIAN_SAMPLE = 1 << 20
 # output's size (round attack71, `examples/verifier/made_of_floor.py`).
 MADE_OF_SLACK = 2.0
 MADE_OF_DRAWS = 4
+# Per element, the bound is never below this many times the most that rounding alone moved the float64 reference there
+# over those draws (`Tolerance.moved`). A where(v > 0, v, y) whose v is within rounding of 0 is either branch at the
+# task's precision: a bfloat16 kernel that kept v in float32 took the other branch than float64 at one element in 11
+# usual draws of 100, off by |gelu(y)| (up to 1.6) where eager had flipped nowhere as far, and was refused 0.1 off
+# beside bounds of 0.03 (training task 472b63ec, run 162; round honest79, `examples/verifier/where_flip_room.py`).
+MOVED_SLACK = 2.0
+# The widest the norm bound grows where eager's error is rounding's (`tolerances`): where the float64 reference under
+# Rounding moves by at least as much of its norm as eager is off, eager is off by rounding, not by an underflow that
+# float64 does not make (WIDEST_NORM's case). The mean of a bfloat16 bmm that cancels to 1e-3, squared, is 11-46% off
+# in eager and in an honest kernel that rounds the bmm as eager does (training task bafb5e3b, run 162; round
+# honest79). Below 1: an output off by more carries less of the reference than of its error (zeros are off by all).
+ROUNDED_NORM = 0.5
 
 
 @dataclass(frozen=True)
@@ -63,6 +75,9 @@ class Tolerance:
     # per element of the reference, what it is made of: how far it moves when every op's inputs move by rounding, in
     # units of that rounding (`judge._made_of`); None where not measured (no float64 copy)
     made_of: torch.Tensor | None = field(default=None, compare=False, repr=False)
+    # per element, the most the reference moved over those draws, in its own units (`judge._made_of`): the bound is
+    # never below MOVED_SLACK times it; None where not measured
+    moved: torch.Tensor | None = field(default=None, compare=False, repr=False)
 
     def floor(self, ref: torch.Tensor, scale: float) -> torch.Tensor | float:
         """The absolute part of the elementwise bound, in units of `value`: `scale` (max(1, typical_size(ref))),
@@ -78,10 +93,15 @@ class Tolerance:
         the per-element floor it grows where eager's rounding is absolute (float16 subnormals, 0.03 off at elements
         whose floor came down to 1) and would loosen every element that kept the typical floor, up to the typical
         size: a float16 kernel 4% off on large elements passed (tests/attacks/round76_*.py). Eager's own error fits
-        both bounds by construction (round attack76)."""
+        both bounds by construction (round attack76). Never below MOVED_SLACK times the most rounding alone moved
+        the element (`moved`): a where() within rounding of its threshold may take either branch (round honest79)."""
         scale = max(1.0, typical_size(ref))
         lowered = self.value * self.elementwise * (ref.abs() + self.floor(ref, scale))
-        return torch.minimum(lowered, self.value * self.typical_elementwise * (ref.abs() + scale))
+        bound = torch.minimum(lowered, self.value * self.typical_elementwise * (ref.abs() + scale))
+        if self.moved is None or self.moved.shape != ref.shape:
+            return bound
+        moved = self.moved.to(ref.device, ref.dtype)
+        return torch.maximum(bound, MOVED_SLACK * torch.where(moved.isfinite(), moved, 0.0))  # not finite: no room
 
     def __str__(self) -> str:
         if self.elementwise == self.norm == 1.0:
@@ -90,7 +110,8 @@ class Tolerance:
             if self.typical_elementwise != self.elementwise else ""
         return (f"{self.value:g}, widened {self.elementwise:.3g}x per element{typical} and {self.norm:.3g}x in norm: "
                 f"{EAGER_SLACK:g} times the error of the reference computed in the output's dtype itself, the "
-                f"norm's to at most {WIDEST_NORM:g} of the reference's")
+                f"norm's to at most {WIDEST_NORM:g} of the reference's ({ROUNDED_NORM:g} where rounding alone moves "
+                f"it as much)")
 
 
 @dataclass(frozen=True)
@@ -172,24 +193,38 @@ def typical_size(ref: torch.Tensor) -> float:
 
 
 def tolerances(task: KernelTask, native: tuple, expected: tuple,
-               made_of: tuple[torch.Tensor | None, ...] | None = None) -> tuple[Tolerance, ...]:
-    """Per output, the task's tolerance for its dtype with what its elements are made of (`Tolerance.made_of`, where
-    measured), each bound widened to EAGER_SLACK times the share of it that
+               made_of: tuple[torch.Tensor | None, ...] | None = None,
+               moved: tuple[torch.Tensor | None, ...] | None = None) -> tuple[Tolerance, ...]:
+    """Per output, the task's tolerance for its dtype with what its elements are made of and how far rounding moved
+    them (`Tolerance.made_of`, `Tolerance.moved`, where measured), each bound widened to EAGER_SLACK times the share
+    of it that
     the reference in its own dtype takes where that is more (the elementwise one measured under both floors,
     `Tolerance.bound`) (an honest kernel rounds as much as eager, elsewhere),
     the norm's to at most WIDEST_NORM of the reference's norm (an output off by more carries too little of it,
-    however far eager is); not where that reference is not finite, and not where there is no float64 copy to measure
+    however far eager is), or ROUNDED_NORM where rounding alone (`moved`) moves the reference by at least as much of
+    its norm as eager is off; not where that reference is not finite, and not where there is no float64 copy to measure
     it against. The elementwise bound is not capped: an honest kernel flips a where() at other elements than eager
     does, by as much (a conv's where(v > 0, v, y) in bfloat16: 40-50 times the bound on one element)."""
     tolerances = []
     for index, (out, ref) in enumerate(zip(native, expected)):
         tol = Tolerance(task.tolerance_for(out.dtype), made_of=made_of[index] if made_of else None)
+        rounded = moved[index] if moved else None  # raises the bound after eager's widening, which it would shrink
         if out.is_floating_point() and out is not ref:
             eager, typical = compared(out, ref, tol), compared(out, ref, replace(tol, made_of=None))
             if math.isfinite(eager.used):
-                widest = WIDEST_NORM / max(tol.value, NORM_TOLERANCE)
+                widest = (ROUNDED_NORM if _moved_share(rounded, ref) >= eager.norm_err else WIDEST_NORM) \
+                    / max(tol.value, NORM_TOLERANCE)
                 tol = replace(tol, elementwise=max(1.0, EAGER_SLACK * eager.elementwise),
                               typical_elementwise=max(1.0, EAGER_SLACK * typical.elementwise),
                               norm=max(1.0, min(EAGER_SLACK * eager.norm, widest)))
-        tolerances.append(tol)
+        tolerances.append(replace(tol, moved=rounded))
     return tuple(tolerances)
+
+
+def _moved_share(moved: torch.Tensor | None, ref: torch.Tensor) -> float:
+    """The norm of how far rounding alone moved the reference (`Tolerance.moved`) over the reference's; 0 where not
+    measured or not finite, or where the reference is all zeros."""
+    if moved is None or moved.shape != ref.shape:
+        return 0.0
+    share = float(moved.double().norm()) / float(ref.double().norm() or math.inf)
+    return share if math.isfinite(share) else 0.0

@@ -580,9 +580,9 @@ def _trials(name, sizes, seed, task, reference, reference64, device, directory, 
                     for i, x in enumerate(inputs)]
             for path in directory.iterdir():
                 os.chmod(path, 0o644)
-            made_of = _made_of(native, expected, inputs, reference64, seed)
+            made_of, moved = _made_of(native, expected, inputs, reference64, seed)
             trials.append(Trial(label, sizes, inputs, refs, native, expected, given, frozenset(judged),
-                                tolerances(task, native, expected, made_of), rung, ops))
+                                tolerances(task, native, expected, made_of, moved), rung, ops))
             left -= judged
         if not left:
             break
@@ -654,27 +654,33 @@ def _conditioning(task: KernelTask, native: tuple, expected: tuple, inputs: list
 
 
 def _made_of(native: tuple, expected: tuple, inputs: list, reference64: torch.nn.Module | None,
-             seed: int) -> tuple[torch.Tensor | None, ...]:
+             seed: int) -> tuple[tuple[torch.Tensor | None, ...], tuple[torch.Tensor | None, ...]]:
     """Per real float output, what each element is made of (`comparison.Tolerance.made_of`): the rms over
     MADE_OF_DRAWS forwards of the float64 reference under `magnitude.Rounding` of how far the element moves, in units
     of the nudge. A quotient x / y moves by about itself, a cancelling sum by its terms' size, however small the
-    result. None for every output where there is no float64 copy or the reference cannot run under `Rounding`.
+    result. And how far it moved at most (`comparison.Tolerance.moved`), in its own units: a where() within rounding
+    of its threshold takes the other branch in some draws, and the rms of one jump in four draws is half of it.
+    None for every output where there is no float64 copy or the reference cannot run under `Rounding`.
     Costs MADE_OF_DRAWS forwards of the float64 reference per input set."""
     real = [i for i, t in enumerate(native) if t.is_floating_point()]
     if reference64 is None or not real:
-        return (None,) * len(native)
+        return (None,) * len(native), (None,) * len(native)
     squares: dict[int, torch.Tensor] = {}
+    most: dict[int, torch.Tensor] = {}
     try:
         for draw in range(MADE_OF_DRAWS):
             moved, size = _rounded_forward(native, inputs, reference64, seed + draw + 1)
             for i in real:
-                step = (moved[i] - expected[i]).double().div_(size).square_()
+                step = (moved[i] - expected[i]).double().abs_()
+                most[i] = step.clone() if i not in most else torch.maximum(most[i], step)
+                step = step.div_(size).square_()
                 squares[i] = step if i not in squares else squares[i].add_(step)
     except RuntimeError as exc:
         unless_device_failure(exc)
-        return (None,) * len(native)
-    return tuple(squares[i].div_(MADE_OF_DRAWS).sqrt_().float() if i in squares else None
-                 for i in range(len(native)))
+        return (None,) * len(native), (None,) * len(native)
+    return (tuple(squares[i].div_(MADE_OF_DRAWS).sqrt_().float() if i in squares else None
+                  for i in range(len(native))),
+            tuple(most[i].float() if i in most else None for i in range(len(native))))
 
 
 def _rounded_forward(native: tuple, inputs: list, reference64: torch.nn.Module,
