@@ -34,7 +34,7 @@ def row(pair: dict, verdict) -> dict:
     failed = verdict.failed_check
     return {"task_key": pair["task_key"], "dtype": pair["dtype"], "variant": pair["variant"], "source": pair["source"],
             "composition": pair["composition"], "correct": verdict.correct, "failure": verdict.failure,
-            "reason": failed.reason[:400] if failed else "", "max_abs_error": verdict.max_abs_error,
+            "reason": failed.reason if failed else "", "max_abs_error": verdict.max_abs_error,
             "max_rel_error": verdict.max_rel_error, "basis": verdict.reference_basis}
 
 
