@@ -237,6 +237,42 @@ def test_a_folder_link_or_fifo_never_reaches_the_reader(tmp_path):
         TensorRef.from_json({"file": "x", "dtype": "float32", "shape": [2 ** 40, 2 ** 40], "stride": [0, 0]}, 100)
 
 
+def test_whatever_a_reply_claims_about_a_tensor_the_reader_raises_only_protocol_errors(tmp_path):
+    """Round attack81: the judge turns a `ProtocolError` from `TensorRef.from_json` or `read_tensor` into the
+    candidate's `outputs`; anything else leaves its session as the verifier's own failure, `internal`, which the
+    rewards leave unjudged. A NUL or a lone surrogate in a name (ValueError from os.open) and a stride or size past
+    int64 on a dimension no extent bounds (TypeError from as_strided) did (tests/attacks_sandbox/reply_nul_file_name.py,
+    reply_stride_past_int64.py). Fuzzed here: every field of a valid reference swapped for hostile values, the file
+    present with the right bytes for the valid layout."""
+    import random
+
+    from autotriton_backend.verifier.transport import ProtocolError, TensorRef, read_tensor, write_tensor
+
+    valid = write_tensor(torch.randn(6, 1), tmp_path, "o").to_json()
+    (tmp_path / "sub").mkdir()
+    os.mkfifo(tmp_path / "fifo")
+    names = ["o\x00", "o\ud800", "\udcff", "", ".", "..", "sub", "fifo", "o/..", "o" * 300, "\x00", "o\n", 7, None]
+    numbers = [0, 1, -1, 2 ** 63 - 1, 2 ** 63, 2 ** 64, -(2 ** 63), 10 ** 100, 1.5, float("nan"), float("inf"), True,
+               "5", "1" * 5000, None, [], {}, [1]]
+    layouts = [[n] for n in numbers] + [[6, n] for n in numbers] + [[n, 1] for n in numbers] + [[], "61", {"6": 1}]
+    fields = {"file": names, "dtype": ["float128", "torch.float32", "", None, 3, "bool"],
+              "shape": layouts + [[0, 2 ** 64], [0, 2 ** 63 - 1]], "stride": layouts + [[1, 2 ** 63], [2 ** 63, 1]]}
+    draw = random.Random(81)
+    hostile = [{**valid, field: value} for field, values in fields.items() for value in values]
+    hostile += [{field: draw.choice(values) for field, values in fields.items()} for _ in range(300)]
+    hostile += [{k: v for k, v in valid.items() if k != field} for field in valid] + [None, [], "o", 3]
+    read = 0
+    for data in hostile:
+        try:
+            ref = TensorRef.from_json(data, 64)
+            read_tensor(tmp_path, ref)
+            read += 1
+        except ProtocolError:
+            pass
+    assert read > 0  # some claims are readable layouts of the file (an unused stride, a bool view of its bytes)
+    assert read_tensor(tmp_path, TensorRef.from_json({**valid, "stride": [1, 2 ** 63 - 1]}, 64)).shape == (6, 1)
+
+
 def test_an_interpreted_kernel_reaches_only_its_arguments_storages_as_they_are() -> None:
     """The bounds check of interpreted launches: inside an argument's storage is allowed, past it is not, and
     nothing is once the storage was resized (its old memory freed) during the launch (round 17)."""
