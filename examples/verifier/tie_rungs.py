@@ -33,7 +33,8 @@ TIED = magnitude._tied
 def untied(values: torch.Tensor, generator: torch.Generator | None) -> torch.Tensor:
     """`_tied`'s random draw, thrown away: the rest of the set as with ties, no ties."""
     if values.numel():
-        torch.rand(values.shape, generator=generator, device=values.device)
+        for _ in [d for d, n in enumerate(values.shape) if n > 1] or [None]:  # one draw per dimension, as `_tied`
+            torch.rand(values.shape, generator=generator, device=values.device)
     return values
 
 
