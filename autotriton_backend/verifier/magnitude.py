@@ -7,7 +7,7 @@ float element over every magnitude from 1 to SCALE_TOP times the usual draw (log
 to the top in one set), round a share of them to fewer significant bits (a lower precision cast up), a share of the
 signed ones to whole numbers (a user's integer-valued floats, which a normal never draws) and a share of those to
 exact zeros of either sign (a user's masks, padding and relu outputs; a kernel wrong only at 0.0 was judged correct:
-tests/attacks/round35_exact_zero_trigger.py), and a share of each input to its largest value and as many to its
+tests/attacks/round35_exact_zero_trigger.py), and a share of each input to its slices' largest values and as many to their
 smallest (ties where an argmax, a max-pool's or a cummax's index must pick one of equal values: `_tied`). Where the reference does not stay finite over such a draw, or rounding
 moves it more there than over the usual draw (`judge._holding`, REFERENCE_SHARE, USUAL_MARGIN), its outputs are
 judged on a draw further down the `ladder`: the same top without zeros (a division is infinite at 0), then lower
