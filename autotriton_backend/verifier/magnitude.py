@@ -7,7 +7,7 @@ float element over every magnitude from 1 to SCALE_TOP times the usual draw (log
 to the top in one set), round a share of them to fewer significant bits (a lower precision cast up), a share of the
 signed ones to whole numbers (a user's integer-valued floats, which a normal never draws) and a share of those to
 exact zeros of either sign (a user's masks, padding and relu outputs; a kernel wrong only at 0.0 was judged correct:
-tests/attacks/round35_exact_zero_trigger.py), and a share of each input to its largest value and as many to its
+tests/attacks/round35_exact_zero_trigger.py), and a share of each input to its slices' largest values and as many to their
 smallest (ties where an argmax, a max-pool's or a cummax's index must pick one of equal values: `_tied`). Where the reference does not stay finite over such a draw, or rounding
 moves it more there than over the usual draw (`judge._holding`, REFERENCE_SHARE, USUAL_MARGIN), its outputs are
 judged on a draw further down the `ladder`: the same top without zeros (a division is infinite at 0), then lower
@@ -34,8 +34,9 @@ SCALE_STEP = 2.0  # each rung of the ladder divides the top by this
 WHOLE_SHARE = 0.125  # of a signed input's elements, rounded to whole numbers other than 0
 ZERO_SHARE = 0.125  # of a signed input's elements, made 0 (of the element's sign: -0.0 for about half)
 COARSE_SHARE = 0.125  # of a float input's elements, rounded to fewer significant bits (`_fewer_bits`)
-# Of a float input's elements, made equal to its largest value, and as many to its smallest (`_tied`): a row of 37
-# then ties at its top in 2 draws of 3, and a row of 64 in 9 of 10.
+# Of a float input's elements, made equal to the largest value of their slice along a dimension, as many to the
+# smallest, split over its dimensions (`_tied`): a row of 37 of a 12 x 37 input then ties at its own top in 1 draw of
+# 2, of 64 in 2 of 3; a 37-element input in 9 of 10.
 TIE_SHARE = 0.0625
 # Over a spread, the reference in its own dtype must match its float64 copy, and the float64 copy with every op's
 # inputs moved by rounding (`Rounding`, `nudge`) must match it unmoved, within this share of the task's tolerance
@@ -100,16 +101,24 @@ def spread(values: torch.Tensor, draw: Draw, signed: bool, generator: torch.Gene
 
 
 def _tied(values: torch.Tensor, generator: torch.Generator | None) -> torch.Tensor:
-    """A TIE_SHARE of the elements made equal to the largest value, as many to the smallest. Where equal values
-    compete, torch's index outputs pick one by rule (argmax, max and a max-pool's indices the first; cummax the
-    last), and a kernel picking another was right on every set: a normal never ties, and the spread's whole numbers
-    and zeros rarely tie at a row's top (tests/attacks/round73_*_on_ties.py). A user's clamped, saturated, one-hot or
-    quantised activations tie there. The extremes stay within the drawn range, so a task's positive range holds."""
+    """A TIE_SHARE of the elements made equal to the largest value of their slice along a dimension, as many to the
+    smallest, the share split over the dimensions longer than 1. Where equal values compete, torch's index outputs
+    pick one by rule (argmax, max and a max-pool's indices the first; cummax the last), and a kernel picking another
+    was right on every set: a normal never ties, and the spread's whole numbers and zeros rarely tie at a row's top
+    (tests/attacks/round73_*_on_ties.py). A user's clamped, saturated, one-hot or quantised activations tie there.
+    The input's own extremes alone were not enough: every row that tied then tied at the input's largest value, and a
+    kernel right only there was right on every set (tests/attacks/round78_argmax_last_on_ties_below_the_top.py).
+    The extremes stay within the drawn range, so a task's positive range holds."""
     if values.numel() == 0:
         return values
-    chosen = torch.rand(values.shape, generator=generator, device=values.device)
-    high, low = values.max(), values.min()
-    return torch.where(chosen < TIE_SHARE, high, torch.where(chosen >= 1 - TIE_SHARE, low, values))
+    dims = [d for d, n in enumerate(values.shape) if n > 1] or [None]
+    share, tied = TIE_SHARE / len(dims), values
+    for dim in dims:
+        chosen = torch.rand(values.shape, generator=generator, device=values.device)
+        high = values.amax() if dim is None else values.amax(dim, keepdim=True)
+        low = values.amin() if dim is None else values.amin(dim, keepdim=True)
+        tied = torch.where(chosen < share, high, torch.where(chosen >= 1 - share, low, tied))
+    return tied
 
 
 def nudge(dtypes: list[torch.dtype]) -> float:

@@ -1,7 +1,8 @@
 """Session 40 (measure77): which rung of the spread `ladder` each output is judged on, with `magnitude._tied` as it
 is and with it disabled, for the catalogue's tasks and a sample of training tasks.
 
-Ties make TIE_SHARE of each float input its largest value and as many its smallest (round attack73): an exp of the
+Ties make TIE_SHARE of each float input its largest value and as many its smallest (round attack73; since round
+attack78 its slices' extremes along each dimension): an exp of the
 max may overflow in half precision, sums of extremes may cancel, a softmax may saturate, and the output then comes
 down the ladder. Both variants run on the same reference (same weights), the same seeds and sizes; "off" still draws
 `_tied`'s random numbers, so every other value of the set is bit for bit the same and only the ties differ.
@@ -33,7 +34,8 @@ TIED = magnitude._tied
 def untied(values: torch.Tensor, generator: torch.Generator | None) -> torch.Tensor:
     """`_tied`'s random draw, thrown away: the rest of the set as with ties, no ties."""
     if values.numel():
-        torch.rand(values.shape, generator=generator, device=values.device)
+        for _ in [d for d, n in enumerate(values.shape) if n > 1] or [None]:  # one draw per dimension, as `_tied`
+            torch.rand(values.shape, generator=generator, device=values.device)
     return values
 
 
