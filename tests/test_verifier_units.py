@@ -1610,6 +1610,54 @@ def test_a_spread_ties_each_input_at_its_slices_largest_and_smallest_values(tmp_
         assert bool((x > 0).all()) or not positive, forward  # log's domain: the ties are values the set held
 
 
+
+def test_the_judge_knows_which_outputs_are_index_outputs_free_among_ties(tmp_path):
+    """torch leaves topk's, an unstable sort's, kthvalue's, median's and mode's indices free among equal values, and an
+    honest topk picking tied columns in another order than torch's CPU kernel was refused on every spread set
+    (tests/catalogue/honest_topk_later_ties_first.py). The judge records those ops while the reference runs
+    (`comparison.TieOrders`); argmax, max along a dim, cummax and a stable sort document their order and stay exact
+    (round attack73), as does an index output the reference changed."""
+    from autotriton_backend.verifier.judge import JudgeJob, build_reference_set
+
+    forward = ("x.topk(3, 1).indices, x.argsort(1, descending=True), y.median(1).indices, "
+               "y.kthvalue(2, 0, keepdim=True).indices, x.mode(1).indices, x.argmax(1), x.max(1).indices, "
+               "x.cummax(1).indices, x.sort(dim=1, stable=True).indices, x.topk(3, 1).indices + 0")
+    trial = build_reference_set(JudgeJob(_source_task(forward, "torch.randn(12, 37), torch.randn(12, 37)"), None, ""),
+                                "cpu", tmp_path).trials[1]
+    assert trial.name == "B" and trial.draw.top > 1.0
+    found = [(free.dim, free.distinct) if free else None for free in trial.free_ties]
+    assert found == [(1, True), (1, True), (1, False), (0, False), (1, False), None, None, None, None, None]
+    x, y = trial.inputs
+    assert torch.equal(trial.free_ties[0].source, x) and torch.equal(trial.free_ties[2].source, y)
+
+
+def test_an_index_output_free_among_ties_passes_only_where_it_selects_the_reference_values():
+    """`comparison.among_ties`: another order among tied values passes; duplicates of one tied column, a negative
+    index that Python indexing wraps round, the right columns in the wrong positions, an index into the flattened
+    tensor and an index on another value all stay refused (tests/attacks/round83_*.py)."""
+    from autotriton_backend.verifier.comparison import TieOrders, Tolerance, among_ties, compared
+
+    x = torch.tensor([[5.0, 5.0, 5.0, 1.0, 0.0], [2.0, 9.0, 2.0, 2.0, 9.0]])
+    with TieOrders() as ties:
+        result = torch.topk(x, 3, dim=1)
+        median = x.median(1)
+    free, ref = ties.of((result.indices,))[0], result.indices
+    exact = Tolerance(0.0)
+
+    def passes(indices: list[list[int]], answer=ref, tie=free) -> bool:
+        return compared(among_ties(torch.tensor(indices), answer, tie), answer, exact).passed
+
+    assert not torch.equal(ref, torch.tensor([[2, 1, 0], [4, 1, 3]]))  # torch's CPU order is another
+    assert passes([[2, 1, 0], [4, 1, 3]]) and passes([[0, 1, 2], [1, 4, 0]]) and passes(ref.tolist())
+    assert not passes([[0, 0, 0], [1, 1, 0]])  # duplicates: every position points at an equal value
+    assert not passes([[-5, -4, -3], [-1, -4, -2]])  # negative: x[row, i] wraps round to a right element
+    assert not passes([[0, 1, 2], [0, 1, 4]])  # the right set of columns of row 1, in the wrong positions
+    assert not passes([[0, 1, 2], [6, 9, 5]])  # the same elements' places in the flattened tensor
+    assert not passes([[0, 1, 3], [1, 4, 0]])  # a smaller value
+    assert not passes([[0, 1, 2], [1, 4, 0]], tie=None)  # not a free index output: exact
+    assert passes([1, 2], median.indices, ties.of((median.indices,))[0])  # keepdim=False: the dim was dropped
+    assert not passes([3, 2], median.indices, ties.of((median.indices,))[0])
+
 class _MmRoundedBeforeBias(TorchDispatchMode):
     """addmm as the direct teacher's library computes it: the mm stored in the task's dtype, then the bias added."""
 

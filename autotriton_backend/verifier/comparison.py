@@ -6,9 +6,11 @@ set, each bound is widened where the reference computed in the task's own dtype 
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass, field, replace
 
 import torch
+from torch.utils._python_dispatch import TorchDispatchMode
 
 from ..task import KernelTask
 
@@ -228,3 +230,77 @@ def _moved_share(moved: torch.Tensor | None, ref: torch.Tensor) -> float:
         return 0.0
     share = float(moved.double().norm()) / float(ref.double().norm() or math.inf)
     return share if math.isfinite(share) else 0.0
+
+
+# The ATen ops whose index output torch leaves free among equal values, each with whether its indices along the dim
+# are distinct (several per slice) and its keyword arguments that must hold for that: topk ("the indices of tied
+# elements are not guaranteed to be stable"), sort and argsort unless stable ("the relative order of values which
+# compare equal is not guaranteed"), kthvalue (any of several valid k-th values, on CUDA), median and nanmedian
+# ("indices does not necessarily contain the first occurrence"), mode (no order documented). Not argmax, argmin,
+# max/min along a dim, a max-pool's indices (the first documented) nor cummax/cummin: those stay exact (round
+# attack73). Over the spread's ties (`magnitude._tied`) an honest topk picking tied indices in another order than
+# torch's CPU kernel was refused on every spread set (round honest83).
+FREE_ORDER: dict[str, bool] = {"aten::topk": True, "aten::sort": True, "aten::kthvalue": False,
+                               "aten::median": False, "aten::nanmedian": False, "aten::mode": False}
+
+
+@dataclass(frozen=True)
+class FreeTies:
+    """An output that is a FREE_ORDER op's index output, returned as the op made it: what it indexes (`source`, a
+    copy of the reference's own operand in its dtype, taken when the op ran) along `dim`, and whether its indices
+    along `dim` must be distinct (`distinct`: topk's and sort's; median's is one index per slice)."""
+
+    source: torch.Tensor
+    dim: int
+    distinct: bool
+
+
+class TieOrders(TorchDispatchMode):
+    """Records the FREE_ORDER ops the reference's forward runs (`FreeTies`); `of` then says which of its outputs are
+    one of their index outputs, by identity: an index output the reference changed (plus 1, a cast, a view, a
+    gather) is not one, and is compared exactly. Only the index outputs still alive hold their operand's copy."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: dict[int, tuple[weakref.ref, FreeTies]] = {}
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        result = func(*args, **(kwargs or {}))
+        name = func._schema.name
+        if name in FREE_ORDER and isinstance(result, tuple) and len(result) == 2:
+            named = {a.name: a.default_value for a in func._schema.arguments if a.has_default_value()}
+            named.update(zip((a.name for a in func._schema.arguments), args), **(kwargs or {}))
+            source, indices = named["self"], result[1]
+            if named.get("stable") is not True and source.dim() > 0 and "dim" in named:
+                free = FreeTies(source.detach().clone(), int(named["dim"]) % source.dim(), FREE_ORDER[name])
+                self.found[id(indices)] = (weakref.ref(indices, lambda _, key=id(indices): self.found.pop(key, None)),
+                                           free)
+        return result
+
+    def of(self, outputs: tuple) -> tuple[FreeTies | None, ...]:
+        """Per output, its `FreeTies` where it is a recorded index output itself, else None."""
+        found = [self.found.get(id(out)) for out in outputs]
+        return tuple(entry[1] if entry is not None and entry[0]() is out else None
+                     for entry, out in zip(found, outputs))
+
+
+def among_ties(out: torch.Tensor, ref: torch.Tensor, free: FreeTies | None) -> torch.Tensor:
+    """`ref` where `out` is an index output torch leaves free among ties (`free`) and selects what `ref` selects:
+    every index within its dim, pointing at a value equal to the one `ref`'s index at that position points at in the
+    reference's own operand, and distinct along the dim where the op's are; else `out` as it is, compared exactly
+    (`compared`). Equal values are equal under ==, NaN to NaN. An index on a tied value selects the same value, so
+    the kernel is as right as torch's other devices; one on an equal value elsewhere (another row, a negative index
+    wrapping round, a second copy of one tied element) is not (tests/attacks/round83_*.py)."""
+    if free is None or out.shape != ref.shape or out.dtype != ref.dtype or out.is_floating_point():
+        return out
+    index, wanted = out.to(free.source.device).long(), ref.to(free.source.device).long()
+    if index.dim() < free.source.dim():  # keepdim=False: the reduced dim was dropped
+        index, wanted = index.unsqueeze(free.dim), wanted.unsqueeze(free.dim)
+    if not bool(((index >= 0) & (index < free.source.shape[free.dim])).all()):
+        return out
+    chosen, selected = free.source.gather(free.dim, index), free.source.gather(free.dim, wanted)
+    if not bool(((chosen == selected) | (chosen.isnan() & selected.isnan())).all()):
+        return out
+    if free.distinct and index.shape[free.dim] > 1 and not bool(index.sort(free.dim).values.diff(dim=free.dim).all()):
+        return out
+    return ref

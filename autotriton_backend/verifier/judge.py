@@ -38,7 +38,7 @@ from .inputs import example_sizes, make_inputs, random_sizes
 from .magnitude import REFERENCE_SHARE, USUAL, USUAL_MARGIN, Draw, Rounding, ladder, nudge
 from .monitors import REFILL_FILLS, CountingOps, forward_table_bits
 from .cgroup import sweep
-from .comparison import MADE_OF_DRAWS, Tolerance, compared, tolerances
+from .comparison import MADE_OF_DRAWS, FreeTies, TieOrders, Tolerance, among_ties, compared, tolerances
 from .sandbox import OUTPUT_NOT_SHOWN, Sandbox, SandboxFailure, SlotSize
 from .timing import SUSPICIOUS_SPEEDUP, Baselines, baseline_functions, gpu_lock, time_baselines
 from .runner import same_state
@@ -81,6 +81,8 @@ class Trial:
     tolerances: tuple[Tolerance, ...]  # per output, on this set (`comparison.tolerances`)
     draw: Draw = USUAL  # how its float values were drawn (`magnitude`)
     reference_ops: int = 0  # the ops that compute in the reference's forward (`monitors.CountingOps`)
+    # per output, where it is an index output whose order among equal values torch leaves free (`comparison.FreeTies`)
+    free_ties: tuple[FreeTies | None, ...] = ()
 
 
 @dataclass
@@ -370,7 +372,8 @@ class _Session:
                 raise _Rejected("nan", f"output {index} has {count} NaN elements (never written?) "
                                        f"for input set {trial.name}")
             tol = trial.tolerances[index]
-            found = compared(out, ref, tol)
+            free = trial.free_ties[index] if index < len(trial.free_ties) else None
+            found = compared(among_ties(out, ref, free), ref, tol)
             if trial.draw == USUAL:  # errors on the usual values: comparable across verdicts and the training data
                 self.verdict.max_abs_error = max(self.verdict.max_abs_error or 0.0, found.abs_err)
                 self.verdict.max_rel_error = max(self.verdict.max_rel_error or 0.0, found.rel_err)
@@ -559,7 +562,7 @@ def _trials(name, sizes, seed, task, reference, reference64, device, directory, 
     for rung in ladder() if spread else (USUAL,):
         inputs = make_inputs(task, seed, sizes, device, rung)
         try:  # an op the reference cannot run over the spread (or under `Rounding`): the next rung
-            native, expected, given, ops = _reference_outputs(inputs, reference, reference64)
+            native, expected, given, ops, free = _reference_outputs(inputs, reference, reference64)
             left = set(range(len(native))) if left is None else left
             judged = left if rung == USUAL else left & _holding(task, native, expected, inputs, reference64, seed,
                                                                  usual)
@@ -582,20 +585,21 @@ def _trials(name, sizes, seed, task, reference, reference64, device, directory, 
                 os.chmod(path, 0o644)
             made_of, moved = _made_of(native, expected, inputs, reference64, seed)
             trials.append(Trial(label, sizes, inputs, refs, native, expected, given, frozenset(judged),
-                                tolerances(task, native, expected, made_of, moved), rung, ops))
+                                tolerances(task, native, expected, made_of, moved), rung, ops, free))
             left -= judged
         if not left:
             break
     return trials
 
 
-def _reference_outputs(inputs, reference, reference64) -> tuple[tuple, tuple, list, int]:
-    """The reference's outputs in its dtypes, the values to compare against, the inputs it wrote into, and the ops
-    that computed them."""
+def _reference_outputs(inputs, reference, reference64) -> tuple[tuple, tuple, list, int, tuple]:
+    """The reference's outputs in its dtypes, the values to compare against, the inputs it wrote into, the ops
+    that computed them, and per output whether it is an index output free among ties (`comparison.TieOrders`)."""
     with torch.no_grad():
         given = [x.clone() if isinstance(x, torch.Tensor) else x for x in inputs]  # the reference may write into them
-        with CountingOps() as counted:
+        with CountingOps() as counted, TieOrders() as ties:
             native = as_outputs(reference(*given))
+        free = ties.of(native)
         # bit for bit against the untouched inputs (NaN equals itself): one pass, where two checksums took seconds
         # on an 8.6 GB input
         written = [isinstance(g, torch.Tensor) and not same_state(g, x) for g, x in zip(given, inputs)]
@@ -604,7 +608,7 @@ def _reference_outputs(inputs, reference, reference64) -> tuple[tuple, tuple, li
         if reference64 is not None:
             wide = as_outputs(reference64(*_widened(inputs)))
             expected = tuple(w if n.is_floating_point() else n for w, n in zip(wide, native))
-    return native, expected, given, counted.ops
+    return native, expected, given, counted.ops, free
 
 
 def _usual_conditioning(task: KernelTask, seed: int, sizes: dict, device: str, reference: torch.nn.Module,
@@ -613,7 +617,7 @@ def _usual_conditioning(task: KernelTask, seed: int, sizes: dict, device: str, r
     where the reference cannot run under `Rounding` (nor then over a spread: every output comes down to USUAL)."""
     inputs = make_inputs(task, seed, sizes, device, USUAL)
     try:
-        native, expected, _, _ = _reference_outputs(inputs, reference, reference64)
+        native, expected, _, _, _ = _reference_outputs(inputs, reference, reference64)
         return _conditioning(task, native, expected, inputs, reference64, seed)
     except RuntimeError as exc:
         unless_device_failure(exc)
