@@ -1924,6 +1924,45 @@ def test_a_where_within_rounding_of_its_threshold_and_a_cancelling_mean_leave_an
         assert not within(expected * 0.4, expected, tolerance)[0]
 
 
+_CANCELLING_EVERYWHERE = """import torch
+class Model(torch.nn.Module):
+    def forward(self, x, y, z):
+        big = x * 64
+        return (big + y) - big + 0.25 * z
+def get_inputs():
+    return [torch.randn(64, 256).bfloat16(), torch.randn(64, 256).bfloat16(), torch.randn(64, 256).bfloat16()]
+def get_init_inputs():
+    return []
+"""
+
+
+def test_past_the_widest_norm_an_output_may_be_off_by_eager_s_rounding_not_twice_it(tmp_path):
+    """Round attack82: round honest79 let eager's norm widening reach ROUNDED_NORM (0.5) where rounding alone moves
+    the reference as much as eager is off, at EAGER_SLACK (2) times eager's error. Here eager rounds 64x + y to
+    bfloat16 and is 10% off in norm on every draw: a kernel returning 0.8 times the output (20% off) was judged
+    correct on every set, where WIDEST_NORM (0.1) had refused it. Past WIDEST_NORM the bound is now eager's own
+    error plus ROUNDED_MARGIN: the kernel that rounds as eager does still passes, 0.8 times the output does not,
+    and 0.9 times it (within WIDEST_NORM, as at a6c7070) still does."""
+    from autotriton_backend.verifier.comparison import within
+    from autotriton_backend.verifier.judge import _trials, _wide_copy, load_reference
+
+    task = KernelTask.from_source(_CANCELLING_EVERYWHERE)
+    reference = load_reference(task.source)["Model"]()
+    wide = _wide_copy(reference, task, "cpu")
+    for seed in (1, 2, 3):
+        directory = tmp_path / str(seed)
+        directory.mkdir()
+        (judged,) = _trials("A", {}, seed, task, reference, wide, "cpu", directory)
+        x, y, z = [t.float() for t in judged.inputs]
+        expected, tolerance = judged.expected[0], judged.tolerances[0]
+        as_eager = ((64 * x + y).bfloat16().float() - 64 * x + 0.25 * z).bfloat16()
+        exact = y + 0.25 * z
+        assert within(judged.native[0], expected, tolerance)[0] and within(as_eager, expected, tolerance)[0], seed
+        assert within(exact.bfloat16(), expected, tolerance)[0] and within((0.9 * exact).bfloat16(), expected,
+                                                                           tolerance)[0], seed
+        assert not within((0.8 * exact).bfloat16(), expected, tolerance)[0], seed  # before: passed, 0.2 off
+
+
 def test_a_large_output_s_typical_size_is_read_off_a_sample_close_to_the_whole(monkeypatch):
     """`typical_size` reads the median of an output larger than MEDIAN_SAMPLE off that many elements at random
     positions: the whole's copy and sort would cost a KernelBench-size output gigabytes in the judge. The sample's
