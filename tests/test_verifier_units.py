@@ -2564,3 +2564,24 @@ def test_a_spliced_kernel_s_outputs_share_no_storage(tmp_path: Path) -> None:
         assert first.untyped_storage().data_ptr() != second.untyped_storage().data_ptr()
         first.add_(1.0)
         assert torch.equal(second, torch.relu(x + y))
+
+
+def test_each_feature_of_the_spread_meets_values_without_the_others(tmp_path):
+    """A kernel that tests its input for a whole number told every spread set from a user's values (each spread set
+    held all the spread's features at once, the usual sets none) and was wrong elsewhere: ties broken the other way,
+    zeros for large activations (tests/attacks/round84_*). Set B's seed now also draws each feature alone."""
+    from autotriton_backend.verifier.judge import JudgeJob, build_reference_set
+
+    task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
+    trials = build_reference_set(JudgeJob(task, None, ""), "cpu", tmp_path).trials
+    alone = {trial.draw.alone: torch.cat([x.flatten() for x in trial.inputs]) for trial in trials
+             if trial.name.startswith("B")}
+    assert set(alone) == {None, "magnitude", "zeros", "whole", "coarse", "ties"}
+    for feature in ("magnitude", "ties"):  # a value of few bits may be whole, and whole numbers tie each other
+        values = alone[feature]
+        assert not (values == values.round()).any(), feature
+        assert bool((values.abs() > 6).any()) is (feature == "magnitude"), feature
+        assert (values.unique().numel() < values.numel()) is (feature == "ties"), feature
+    for feature in ("zeros", "whole", "coarse"):
+        assert alone[feature].abs().max() < 6, feature
+    assert (alone["zeros"] == 0).any() and not (alone["whole"] == 0).any()

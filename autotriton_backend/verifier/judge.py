@@ -35,7 +35,7 @@ import torch
 from ..task import KernelTask, TaskError, as_outputs, load_reference, unless_device_failure
 from ..verdict import HACK_CHECKS, Check, Timings, Verdict, shortened
 from .inputs import example_sizes, make_inputs, random_sizes
-from .magnitude import REFERENCE_SHARE, USUAL, USUAL_MARGIN, Draw, Rounding, ladder, nudge
+from .magnitude import REFERENCE_SHARE, USUAL, USUAL_MARGIN, Draw, Rounding, alone_draws, ladder, nudge
 from .monitors import REFILL_FILLS, CountingOps, forward_table_bits
 from .cgroup import sweep
 from .comparison import MADE_OF_DRAWS, FreeTies, TieOrders, Tolerance, among_ties, compared, tolerances
@@ -412,7 +412,8 @@ class _Session:
 
     def _time(self, again: bool = False) -> None:
         ref = self.reference
-        timing_sets = [t for t in ref.trials if t.sizes == ref.trials[0].sizes]
+        # the features drawn alone time nothing the spread's own sets do not: they add sets, not GPU time
+        timing_sets = [t for t in ref.trials if t.sizes == ref.trials[0].sizes and t.draw.alone is None]
         started = time.perf_counter()
         baselines = self.judge.baselines_for(self.job.task.key,
                                              lambda: (ref.reference, {t.name: t.inputs for t in timing_sets}))
@@ -555,40 +556,46 @@ def _trials(name, sizes, seed, task, reference, reference64, device, directory, 
     """Input sets and the reference's outputs: the usual draw, or with `spread` each output judged on the first
     rung of `ladder()` where it holds (`_holding`), one set for each rung that some output holds first at: an exp
     overflowing in float16 must not bring down the draw of a relu returned beside it (the ladder was one rung per
-    set, and a trigger on the relu passed there). The last rung, the usual draw, holds every output left."""
+    set, and a trigger on the relu passed there). The last rung, the usual draw, holds every output left. Then
+    each of the spread's features alone (`magnitude.alone_draws`), on the first of its draws where an output holds;
+    a draw that leaves every input as the usual draw made it (whole numbers of an unsigned input) is no set."""
     trials: list[Trial] = []
-    left: set[int] | None = None  # the outputs no set judges yet; None until the reference first ran
     usual = _usual_conditioning(task, seed, sizes, device, reference, reference64) if spread else {}
-    for rung in ladder() if spread else (USUAL,):
-        inputs = make_inputs(task, seed, sizes, device, rung)
-        try:  # an op the reference cannot run over the spread (or under `Rounding`): the next rung
-            native, expected, given, ops, free = _reference_outputs(inputs, reference, reference64)
-            left = set(range(len(native))) if left is None else left
-            judged = left if rung == USUAL else left & _holding(task, native, expected, inputs, reference64, seed,
-                                                                 usual)
-        except RuntimeError as exc:
-            unless_device_failure(exc)  # the device's state, not the task's: never a rung skipped nor a broken task
-            if rung != USUAL:
-                continue
-            raise TaskError(f"the reference raised on its generated inputs: {type(exc).__name__}: "
-                            f"{str(exc).splitlines()[0][:300]}; fix the task's Model") from exc
-        if judged or not native:  # a reference returning nothing is judged on its first draw
-            for index in judged:
-                out = expected[index]
-                if out.is_floating_point() and not torch.isfinite(out).all():
-                    raise TaskError("the reference produced NaN or inf for generated inputs; adjust the task's "
-                                    "input ranges")
-            label = f"{name}-{len(trials) + 1}" if trials else name
-            refs = [write_tensor(x, directory, f"{label}-{i}").to_json() if isinstance(x, torch.Tensor) else x
-                    for i, x in enumerate(inputs)]
-            for path in directory.iterdir():
-                os.chmod(path, 0o644)
-            made_of, moved = _made_of(native, expected, inputs, reference64, seed)
-            trials.append(Trial(label, sizes, inputs, refs, native, expected, given, frozenset(judged),
-                                tolerances(task, native, expected, made_of, moved), rung, ops, free))
-            left -= judged
-        if not left:
-            break
+    plain = make_inputs(task, seed, sizes, device, USUAL) if spread else []
+    for sequence, draws in enumerate([list(ladder()), *alone_draws()] if spread else [[USUAL]]):
+        left: set[int] | None = None  # the outputs no set of this sequence judges yet; None until the reference ran
+        for rung in draws:
+            inputs = make_inputs(task, seed, sizes, device, rung)
+            if sequence and all(not isinstance(x, torch.Tensor) or torch.equal(x, p) for x, p in zip(inputs, plain)):
+                break
+            try:  # an op the reference cannot run over the spread (or under `Rounding`): the next rung
+                native, expected, given, ops, free = _reference_outputs(inputs, reference, reference64)
+                left = set(range(len(native))) if left is None else left
+                judged = left if rung == USUAL else left & _holding(task, native, expected, inputs, reference64,
+                                                                     seed, usual)
+            except RuntimeError as exc:
+                unless_device_failure(exc)  # the device's state, not the task's: never a rung skipped nor a broken task
+                if rung != USUAL:
+                    continue
+                raise TaskError(f"the reference raised on its generated inputs: {type(exc).__name__}: "
+                                f"{str(exc).splitlines()[0][:300]}; fix the task's Model") from exc
+            if judged or not (native or sequence):  # a reference returning nothing is judged on its first draw
+                for index in judged:
+                    out = expected[index]
+                    if out.is_floating_point() and not torch.isfinite(out).all():
+                        raise TaskError("the reference produced NaN or inf for generated inputs; adjust the task's "
+                                        "input ranges")
+                label = f"{name}-{len(trials) + 1}" if trials else name
+                refs = [write_tensor(x, directory, f"{label}-{i}").to_json() if isinstance(x, torch.Tensor) else x
+                        for i, x in enumerate(inputs)]
+                for path in directory.iterdir():
+                    os.chmod(path, 0o644)
+                made_of, moved = _made_of(native, expected, inputs, reference64, seed)
+                trials.append(Trial(label, sizes, inputs, refs, native, expected, given, frozenset(judged),
+                                    tolerances(task, native, expected, made_of, moved), rung, ops, free))
+                left -= judged
+            if not left:
+                break
     return trials
 
 

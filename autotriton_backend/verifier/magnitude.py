@@ -12,7 +12,9 @@ smallest (ties where an argmax, a max-pool's or a cummax's index must pick one o
 moves it more there than over the usual draw (`judge._holding`, REFERENCE_SHARE, USUAL_MARGIN), its outputs are
 judged on a draw further down the `ladder`: the same top without zeros (a division is infinite at 0), then lower
 tops, down to the usual draw; each output on its own rung (an exp overflowing must not bring down a relu returned
-beside it).
+beside it). Each of those features is also drawn alone on a set of B's seed (`alone_draws`): a kernel that
+tested its input for one of them (a whole number) told every spread set from a user's values and was wrong on the
+rest (tests/attacks/round84_*).
 """
 from __future__ import annotations
 
@@ -54,19 +56,30 @@ NUDGE_UNITS = 8.0  # units of float32 rounding: a kernel that sums in another or
 
 @dataclass(frozen=True)
 class Draw:
-    """How one input set's floats are drawn: spread up to `top` times the usual draw, with or without exact zeros."""
+    """How one input set's floats are drawn: spread up to `top` times the usual draw, with or without exact zeros;
+    with `alone`, only that one of the spread's features (`FEATURES`) on the usual draw (`alone_draws`)."""
 
     top: float = 1.0
     zeros: bool = False
+    alone: str | None = None
 
     def __str__(self) -> str:
         drawn = "the usual draw"
         if self.top > 1.0:
             drawn = f"float values spread up to {self.top:.3g} times {drawn}"
+        if self.alone is not None:
+            return f"{drawn} with {FEATURES[self.alone]} only"
         return drawn + (", with exact zeros" if self.zeros else "")
+
+    def has(self, feature: str) -> bool:
+        return self.alone in (None, feature)
 
 
 USUAL = Draw()  # a normal (or the task's range), bit for bit: sets A, A2 and the refill, and a ladder's last rung
+# The spread's features, each of which a kernel can test its input for (an exact zero, a whole number, a value of
+# few bits, a tie, |x| past a few sigma) and each a value a user's tensors hold without the others.
+FEATURES = {"magnitude": "its magnitudes", "zeros": "exact zeros", "whole": "whole numbers",
+            "coarse": "values of fewer significant bits", "ties": "ties at its slices' extremes"}
 
 
 def ladder() -> Iterator[Draw]:
@@ -81,23 +94,40 @@ def ladder() -> Iterator[Draw]:
     yield USUAL
 
 
+def alone_draws() -> list[list[Draw]]:
+    """For each of the spread's features, the draws that hold it alone: the magnitudes down the ladder's tops, each
+    other feature on the usual draw. A kernel computing from its input whether it holds a whole number, an exact
+    zero, a value of few bits or a wide magnitude told every spread set from a user's values (all of them at once
+    on every spread set, none on the usual ones) and was wrong elsewhere: ties broken the other way in softmax
+    outputs, zeros for large activations that are not whole numbers (tests/attacks/round84_*). Alone, each feature
+    meets values with none of the others. An output is judged on a feature's first draw where it holds, and on
+    none of them where it holds nowhere (the ladder judges it)."""
+    tops = sorted({d.top for d in ladder() if d.top > 1.0}, reverse=True)
+    return [[Draw(top, alone="magnitude") for top in tops], [Draw(1.0, zeros=True, alone="zeros")],
+            [Draw(alone="whole")], [Draw(alone="coarse")], [Draw(alone="ties")]]
+
+
 def spread(values: torch.Tensor, draw: Draw, signed: bool, generator: torch.Generator | None) -> torch.Tensor:
     """`values` (a usual draw) times a log-uniform magnitude in 1..`draw.top` per element, a COARSE_SHARE of them
     with fewer significant bits; for a `signed` input a WHOLE_SHARE rounded to whole numbers other than 0, and with
-    `draw.zeros` a ZERO_SHARE made 0; then ties at its extremes (`_tied`)."""
+    `draw.zeros` a ZERO_SHARE made 0; then ties at its extremes (`_tied`). With `draw.alone`, that feature only."""
     if draw == USUAL:
         return values
     options = {"generator": generator, "device": values.device}
-    magnitude = torch.rand(values.shape, **options).mul_(math.log(draw.top)).exp_()
-    scaled = values * magnitude.to(values.dtype)
-    scaled = torch.where(torch.rand(values.shape, **options) < COARSE_SHARE, _fewer_bits(scaled, generator), scaled)
-    if signed:
+    scaled = values
+    if draw.has("magnitude"):
+        magnitude = torch.rand(values.shape, **options).mul_(math.log(draw.top)).exp_()
+        scaled = values * magnitude.to(values.dtype)
+    if draw.has("coarse"):
+        chosen = torch.rand(values.shape, **options) < COARSE_SHARE
+        scaled = torch.where(chosen, _fewer_bits(scaled, generator), scaled)
+    if signed and draw.has("whole"):
         rounded = scaled.round()
         whole = (torch.rand(values.shape, **options) < WHOLE_SHARE) & (rounded != 0)
         scaled = torch.where(whole, rounded, scaled)
-        if draw.zeros:  # times 0 keeps the sign: -0.0 is a value a kernel can single out too
-            scaled = torch.where(torch.rand(values.shape, **options) < ZERO_SHARE, scaled * 0, scaled)
-    return _tied(scaled, generator)
+    if signed and draw.zeros and draw.has("zeros"):  # times 0 keeps the sign: -0.0 is a value a kernel can single out
+        scaled = torch.where(torch.rand(values.shape, **options) < ZERO_SHARE, scaled * 0, scaled)
+    return _tied(scaled, generator) if draw.has("ties") else scaled
 
 
 def _tied(values: torch.Tensor, generator: torch.Generator | None) -> torch.Tensor:
