@@ -18,7 +18,7 @@ import triton.language as tl
 from torch.utils._python_dispatch import TorchDispatchMode
 
 from autotriton_backend import Candidate, InputSpec, KernelTask, SymbolRange, TaskError, VerifyOptions, verify
-from autotriton_backend.verifier.inputs import make_inputs, random_sizes
+from autotriton_backend.verifier.inputs import example_sizes, make_inputs, random_sizes
 
 CATALOGUE = Path(__file__).parent / "catalogue"
 
@@ -2585,3 +2585,27 @@ def test_each_feature_of_the_spread_meets_values_without_the_others(tmp_path):
     for feature in ("zeros", "whole", "coarse"):
         assert alone[feature].abs().max() < 6, feature
     assert (alone["zeros"] == 0).any() and not (alone["whole"] == 0).any()
+
+
+def test_the_features_alone_are_drawn_only_where_their_sets_fit_the_device(tmp_path, monkeypatch):
+    """Five more input sets of an 8.6 GB input ran an honest candidate out of device memory on an H200 (run 163: the
+    judge held them all while the candidate ran): past the budget for a set's optional parts the spread's features
+    are not drawn alone, and the correctness check says so (never silently weaker)."""
+    from autotriton_backend.verifier import judge
+
+    task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
+    set_bytes = sum(x.numel() * x.element_size() for x in make_inputs(task, 0, example_sizes(task), "cpu"))
+    monkeypatch.setattr(judge, "_optional_bytes", lambda device: set_bytes * judge.ALONE_SETS)
+    fits = judge.build_reference_set(judge.JudgeJob(task, None, ""), "cpu", tmp_path)
+    assert fits.input_bytes == set_bytes and fits.features_alone and {t.draw.alone for t in fits.trials} > {None}
+    monkeypatch.setattr(judge, "_optional_bytes", lambda device: set_bytes * judge.ALONE_SETS - 1)
+    refused = judge.build_reference_set(judge.JudgeJob(task, None, ""), "cpu", tmp_path)
+    assert not refused.features_alone and all(t.draw.alone is None for t in refused.trials)
+    the_judge = judge.Judge("cpu", 1)
+    try:
+        verdict = the_judge.judge(judge.JudgeJob(task, (CATALOGUE / "honest_single_kernel.py").read_text(), ""))
+    finally:
+        the_judge.close()
+    assert verdict.correct, verdict.feedback
+    check = next(c for c in verdict.checks if c.name == "correctness")
+    assert f"features not drawn alone: {judge.ALONE_SETS} sets of" in check.reason

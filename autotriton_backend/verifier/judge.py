@@ -48,6 +48,13 @@ REUSE = 256  # candidates judged on one task's secret inputs before new ones are
 CACHED_TASKS = 8
 LOAD_TIMEOUT_S = 120.0  # importing the module, building ModelNew, loading weights
 SECONDS_PER_GB = 20.0  # run timeouts grow with the bytes a trial moves
+# Of the device's memory, what a task's reference set may take for its parts that are not needed to judge at all: a
+# float64 copy of the reference (`_wide_copy`), the spread's features drawn alone (`_drawn_set`). 4 GB on the CPU.
+OPTIONAL_SHARE = 0.25
+# Input sets of one task on the device at once where each of the spread's features is also drawn alone: A, the
+# ladder's sets, five alone, the usual draw they are told apart from, the refill. An 8.6 GB input drawn so ran an
+# honest candidate out of device memory on an H200 (run 163), where its four usual sets had taken 20 s.
+ALONE_SETS = 10
 
 
 @dataclass
@@ -97,6 +104,7 @@ class ReferenceSet:
     reference: torch.nn.Module
     uses: int = 0
     input_bytes: int = 0
+    features_alone: bool = True  # each of the spread's features also drawn on its own (`magnitude.alone_draws`)
     active: int = 0  # sessions judging on it now: its files must outlive them, whatever the cache does meanwhile
     retired: bool = False  # out of the cache; its files go when the last session ends
 
@@ -268,6 +276,9 @@ class _Session:
             self.verdict.compiled = True  # it built and ran; staged rewards need this even when it is wrong
             self._judge_outputs(trial, reply)
         scaled = "".join(f"; {t.name}{_drawn(t)}" for t in ref.trials if t.draw != USUAL)
+        if not ref.features_alone:
+            scaled += (f"; the spread's features not drawn alone: {ALONE_SETS} sets of {ref.input_bytes / 1e9:.3g} GB "
+                       f"are past {OPTIONAL_SHARE:g} of the device's memory")
         self.verdict.checks.append(Check("correctness", True, f"{len(ref.trials)} input sets matched the reference"
                                                               f"{scaled}"))
         timed = self.device_is_gpu and self.job.time_kernels
@@ -493,20 +504,22 @@ def _drawn_set(job: JudgeJob, device: str, directory: Path, reference: torch.nn.
     drawn = [(name, random_sizes(task, secrets.randbits(32), avoid=a) if task.symbols else a)
              for name in ["B", *(f"X{i}" for i in range(max(0, job.trials - 3)))]]
     # the sets at new sizes draw new magnitudes too (`magnitude`); A, A2 and the refill keep the usual values
-    plan = [("A", a, False), *((name, sizes, True) for name, sizes in drawn)]
-    trials = [trial for name, sizes, spread in plan for trial in
-              _trials(name, sizes, secrets.randbits(62), task, reference, reference64, device, directory, spread)]
+    (first,) = _trials("A", a, secrets.randbits(62), task, reference, reference64, device, directory)
+    input_bytes = sum(t.numel() * t.element_size() for t in first.inputs if isinstance(t, torch.Tensor))
+    alone = input_bytes * ALONE_SETS <= _optional_bytes(device)
+    trials = [first, *(trial for name, sizes in drawn for trial in
+                       _trials(name, sizes, secrets.randbits(62), task, reference, reference64, device, directory,
+                               spread=True, alone=alone))]
     trials.insert(2, replace(trials[0], name="A2"))  # A again: the same files, read into fresh buffers
     (refill,) = _trials("D", a, secrets.randbits(62), task, reference, reference64, device, directory)
     refill = replace(refill, inputs=[])
     weights = {name: write_tensor(t, directory, f"w{i}").to_json()
                for i, (name, t) in enumerate(reference.state_dict().items())}
     parameter_names = {name for name, _ in reference.named_parameters()}
-    input_bytes = sum(t.numel() * t.element_size() for t in trials[0].inputs if isinstance(t, torch.Tensor))
     return ReferenceSet(directory, [(n, r) for n, r in weights.items() if n in parameter_names],
                         [(n, r) for n, r in weights.items() if n not in parameter_names], _plain(init_inputs),
                         trials, refill, "float64" if reference64 is not None else "native dtype",
-                        reference, input_bytes=input_bytes)
+                        reference, input_bytes=input_bytes, features_alone=alone)
 
 
 # Triton's CPU interpreter loads, stores and converts bfloat16 correctly but computes with it wrongly (an add gives
@@ -552,17 +565,19 @@ def _timing_setup(task: KernelTask, device: str) -> tuple[torch.nn.Module, dict[
     return reference, {name: make_inputs(task, secrets.randbits(62), sizes, device) for name in ("A", "B")}
 
 
-def _trials(name, sizes, seed, task, reference, reference64, device, directory, spread: bool = False) -> list[Trial]:
+def _trials(name, sizes, seed, task, reference, reference64, device, directory, spread: bool = False,
+            alone: bool = False) -> list[Trial]:
     """Input sets and the reference's outputs: the usual draw, or with `spread` each output judged on the first
     rung of `ladder()` where it holds (`_holding`), one set for each rung that some output holds first at: an exp
     overflowing in float16 must not bring down the draw of a relu returned beside it (the ladder was one rung per
-    set, and a trigger on the relu passed there). The last rung, the usual draw, holds every output left. Then
-    each of the spread's features alone (`magnitude.alone_draws`), on the first of its draws where an output holds;
-    a draw that leaves every input as the usual draw made it (whole numbers of an unsigned input) is no set."""
+    set, and a trigger on the relu passed there). The last rung, the usual draw, holds every output left. With
+    `alone`, then each of the spread's features alone (`magnitude.alone_draws`), on the first of its draws where an
+    output holds; a draw that leaves every input as the usual draw made it (whole numbers of an unsigned input) is no
+    set."""
     trials: list[Trial] = []
     usual = _usual_conditioning(task, seed, sizes, device, reference, reference64) if spread else {}
-    plain = make_inputs(task, seed, sizes, device, USUAL) if spread else []
-    for sequence, draws in enumerate([list(ladder()), *alone_draws()] if spread else [[USUAL]]):
+    plain = make_inputs(task, seed, sizes, device, USUAL) if spread and alone else []
+    for sequence, draws in enumerate([list(ladder()), *(alone_draws() if alone else [])] if spread else [[USUAL]]):
         left: set[int] | None = None  # the outputs no set of this sequence judges yet; None until the reference ran
         for rung in draws:
             inputs = make_inputs(task, seed, sizes, device, rung)
@@ -723,10 +738,7 @@ def _wide_copy(reference: torch.nn.Module, task: KernelTask, device: str) -> tor
     sizes = example_sizes(task)
     elements = sum(math.prod(sizes.get(d, d) if isinstance(d, str) else d for d in spec.shape)
                    for spec in task.inputs if not spec.scalar)
-    # the device's size, not its free memory: what other slots hold at this moment chose the basis of a set used up to
-    # REUSE times (round attack80); where the copy does not fit now, the device failure below makes it `internal`
-    budget = torch.cuda.mem_get_info(torch.device(device))[1] * 0.25 if device.startswith("cuda") else 4e9
-    if elements * 8 * 4 > budget:  # float64 inputs and activations must fit comfortably
+    if elements * 8 * 4 > _optional_bytes(device):  # float64 inputs and activations must fit comfortably
         return None
     wide = copy.deepcopy(reference).to(torch.float64)
     try:
@@ -737,6 +749,13 @@ def _wide_copy(reference: torch.nn.Module, task: KernelTask, device: str) -> tor
         unless_device_failure(exc)
         return None
     return wide
+
+
+def _optional_bytes(device: str) -> float:
+    """OPTIONAL_SHARE of the device's size, not of its free memory: what other slots held at that moment chose what a
+    set used up to REUSE times has (round attack80); where it does not fit now, the device failure makes it
+    `internal`."""
+    return torch.cuda.mem_get_info(torch.device(device))[1] * OPTIONAL_SHARE if device.startswith("cuda") else 4e9
 
 
 def _perturb_weights(reference: torch.nn.Module) -> None:
