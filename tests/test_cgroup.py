@@ -26,7 +26,8 @@ def test_a_slot_cgroup_caps_the_memory_and_tasks_of_what_joins_it_and_is_removed
     cgroup = SlotCgroup.create(os.getpid(), 250, CAP, pids_max=4)
     assert cgroup is not None, "this host (root, cgroupfs mounted) must make slot cgroups"
     try:
-        assert set(cgroup.layers()) == {"cgroup_memory", "cgroup_pids", "cgroup_cpu", "cgroup_cpu_time", "cgroup_freezer"}
+        assert set(cgroup.layers()) == {"cgroup_memory", "cgroup_pids", "cgroup_cpu", "cgroup_cpu_time",
+                                        "cgroup_freezer"}
         weight, one_task, most = CPU_WEIGHT[hierarchies()["cpu"].version]
         assert cgroup.cpu is not None and int((cgroup.cpu / weight).read_text()) == one_task
         assert int((cgroup.cpu.parent / weight).read_text()) == min(one_task * (os.cpu_count() or 1), most)
