@@ -29,8 +29,8 @@ CROWD = HERE / "attacks_sandbox" / "crowd_other_slots.py"  # judged beside an ho
 HOG = HERE / "attacks_sandbox" / "fork_memory_past_cap.py"  # GBs of memory: judged alone, in its own test
 STARVE = HERE / "attacks_sandbox" / "starve_other_slots.py"  # judged beside an honest candidate, in its own test
 OTHER_TASKS = HERE / "attacks_sandbox" / "inputs_of_other_tasks.py"  # judged after and beside another task
-ATTACKS = sorted(p for p in (HERE / "attacks_sandbox").glob("*.py")  # round70_, round72_: test_transient_failures.py
-                 if not p.name.startswith(("gpu_", "probe_", "round70_", "round72_"))
+ATTACKS = sorted(p for p in (HERE / "attacks_sandbox").glob("*.py")  # round70_, 72_, 85_: test_transient_failures.py
+                 if not p.name.startswith(("gpu_", "probe_", "round70_", "round72_", "round85_"))
                  and p not in (CROWD, HOG, STARVE, OTHER_TASKS))
 PROBE = HERE / "attacks_sandbox" / "probe_scratch_is_clean.py"  # judged after an attack, in the same slot
 GPU_ATTACKS = sorted((HERE / "attacks_sandbox").glob("gpu_*.py"))  # replies to the timing request

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from autotriton_backend.verifier.cgroup import (CPU_WEIGHT, MEMORY_FILES, PARENT, Hierarchy, SlotCgroup, hierarchies,
@@ -25,7 +26,8 @@ def test_a_slot_cgroup_caps_the_memory_and_tasks_of_what_joins_it_and_is_removed
     cgroup = SlotCgroup.create(os.getpid(), 250, CAP, pids_max=4)
     assert cgroup is not None, "this host (root, cgroupfs mounted) must make slot cgroups"
     try:
-        assert set(cgroup.layers()) == {"cgroup_memory", "cgroup_pids", "cgroup_cpu", "cgroup_cpu_time"}
+        assert set(cgroup.layers()) == {"cgroup_memory", "cgroup_pids", "cgroup_cpu", "cgroup_cpu_time",
+                                        "cgroup_freezer"}
         weight, one_task, most = CPU_WEIGHT[hierarchies()["cpu"].version]
         assert cgroup.cpu is not None and int((cgroup.cpu / weight).read_text()) == one_task
         assert int((cgroup.cpu.parent / weight).read_text()) == min(one_task * (os.cpu_count() or 1), most)
@@ -49,6 +51,7 @@ def test_a_slot_cgroup_caps_the_memory_and_tasks_of_what_joins_it_and_is_removed
         cgroup.remove()
     assert not cgroup.memory.exists() and cgroup.pids is not None and not cgroup.pids.exists()
     assert not cgroup.cpu.exists() and cgroup.cpu_time is not None and not cgroup.cpu_time.exists()
+    assert cgroup.freezer is not None and not cgroup.freezer.exists()
 
 
 def test_sweep_removes_the_cgroups_of_dead_judges_only() -> None:
@@ -65,6 +68,38 @@ def test_sweep_removes_the_cgroups_of_dead_judges_only() -> None:
     finally:
         stale.remove()
         live.remove()
+
+
+def test_a_frozen_slot_runs_nothing_until_thawed_and_a_dead_judge_s_frozen_slot_is_thawed(tmp_path: Path) -> None:
+    """Round attack85: the judge freezes every slot while it times a task's baselines. A spinning process of the slot
+    gets no CPU while frozen and spins again once thawed; a slot a killed judge left frozen is thawed by the next
+    judge's sweep (its `contain` must run to see its judge gone); a slot with no freezer is said to have run."""
+    from autotriton_backend.verifier.sandbox import Freezes
+
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    cgroup = SlotCgroup.create(dead.pid, 252, CAP, pids_max=64)
+    assert cgroup is not None and cgroup.freezer is not None
+    procs = list(cgroup.layers().values())
+    spinner = subprocess.Popen([sys.executable, "-c", f"import os\nfor procs in {procs!r}:\n"
+                                "    open(procs, 'w').write(str(os.getpid()))\nwhile True:\n    pass\n"])
+    try:
+        time.sleep(0.5)
+        assert cgroup.freeze(True)
+        frozen_at = cgroup.cpu_seconds()
+        time.sleep(0.5)
+        assert cgroup.cpu_seconds() - frozen_at < 0.01  # nothing ran
+        sweep()
+        assert cgroup.memory.exists()  # it holds a process: not removed, but thawed
+        time.sleep(0.5)
+        assert cgroup.cpu_seconds() - frozen_at > 0.05  # the sweep thawed it: it spins again
+    finally:
+        spinner.terminate()
+        spinner.wait()
+        cgroup.remove()
+    unfrozen = Sandbox(tmp_path, 0, "cpu", cgroups={})
+    with Freezes().every_slot_frozen([unfrozen]) as note:
+        assert note == "timed while slots [0] of 1 ran (no freezer there)"
 
 
 def test_a_host_that_cannot_make_cgroups_gets_none(tmp_path: Path, capfd) -> None:

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+import torch
 
 from agent.engines import OpenAIEngine
 from agent.loop import Budget
@@ -367,3 +368,96 @@ def test_a_device_failure_while_a_reference_set_is_drawn_weakens_no_later_verdic
             assert not glob.glob(f"/dev/shm/autotriton-judge-*/sets/{full.key[:12]}-*")  # no set's files left
         verdict = pool.submit(TASK, honest, options).result(timeout=300)
         assert verdict.correct, verdict.feedback
+
+
+class _CallTimes(torch.nn.Module):
+    """add_relu that notes the moment of each of its own calls (eager's; the compiled copy keeps its own list)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[float] = []
+
+    def forward(self, x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+        self.calls.append(time.monotonic())
+        return torch.relu(x + y)
+
+
+def test_no_process_of_a_slot_runs_while_the_baselines_are_timed():
+    """Round attack85 (tests/attacks_sandbox/round85_spin_while_baselines_are_timed.py): the judge times a task's eager
+    and inductor baselines once, in the first candidate's thread between its last checked run and its own timing,
+    and caches them for every later candidate of the task; the slots' processes ran meanwhile, so a candidate's forks
+    spinning then slowed the timing thread and inflated the baselines, and every later speedup. Every slot is now
+    frozen while the baselines are timed: no spinner's timestamp falls between eager's first and last timed call,
+    and the baselines' note says so. (CPU timing here is evidence of the mechanism, not a speed claim.)"""
+    from autotriton_backend.verifier.judge import Judge
+
+    judge = Judge("cpu", 1)
+    try:
+        box = judge.sandboxes.queue[0]
+        attack = CATALOGUE.parent / "attacks_sandbox" / "round85_spin_while_baselines_are_timed.py"
+        reply = box.request(_load(attack.read_text()), 60.0)
+        assert reply.get("ok"), reply
+        spun = [box.scratch / f"spun-{i}" for i in range(2)]
+        waited = time.monotonic() + 20
+        while not all(p.exists() for p in spun) and time.monotonic() < waited:
+            time.sleep(0.05)
+        reference = _CallTimes()
+        sets = {name: [torch.randn(4096, generator=torch.Generator().manual_seed(seed)) for _ in range(2)]
+                for seed, name in enumerate("AB")}
+        baselines = judge.baselines_for("round85", lambda: (reference, sets))
+        first, last = reference.calls[0], reference.calls[-1]
+        stamps = [float(t) for p in spun for t in p.read_text().split()]
+        during = sum(first <= t <= last for t in stamps)
+        print(f"eager {baselines.eager_ms:.4f} ms, inductor {baselines.inductor_ms}; {len(reference.calls)} eager "
+              f"calls in {last - first:.2f} s; spinner stamps then: {during} of {len(stamps)}; {baselines.note}")
+        assert max(stamps) > last  # the spinners outlived the timing: they were there to run
+        assert during == 0, f"{during} spinner timestamps while the baselines were timed"  # before: hundreds
+        assert "every slot frozen" in baselines.note, baselines.note
+    finally:
+        judge.close()
+
+
+def test_a_slot_frozen_while_baselines_are_timed_is_neither_timed_out_nor_starved(tmp_path):
+    """Round attack85: the judge freezes every slot while it times a task's baselines, in the middle of other slots'
+    requests. A frozen sandbox runs nothing and is never ready to run, so with its deadline counted in wall-clock time
+    an honest request frozen for longer than its slack was a `timeout`. The deadline moves by the time frozen and no
+    look during a freeze counts: the honest request answers, and a spinning loop is still a `timeout` (never
+    `internal`) one deadline of unfrozen time after it began."""
+    from autotriton_backend.verifier.sandbox import Freezes, Sandbox, SandboxFailure
+
+    freezes = Freezes()
+    box = Sandbox(tmp_path, 0, "cpu", freezes=freezes)
+    try:
+        box.start()
+        if "cgroup_freezer" not in box.layers:
+            pytest.skip("no freezer for the slot on this host")
+
+        def freeze(after_s: float, for_s: float) -> threading.Thread:
+            def hold() -> None:
+                time.sleep(after_s)
+                with freezes.every_slot_frozen([box]) as note:
+                    assert note == "every slot frozen while timed", note
+                    time.sleep(for_s)
+            thread = threading.Thread(target=hold)
+            thread.start()
+            return thread
+
+        for source, deadline, frozen_s in ((WORK, 2.0, 2.5), (SPIN, 2.0, 2.0)):
+            box.start()
+            thread = freeze(0.3, frozen_s)
+            started = time.monotonic()
+            try:
+                reply = box.request(_load(source), deadline)
+                failure = None
+            except SandboxFailure as exc:
+                reply, failure = None, exc
+            took = time.monotonic() - started
+            thread.join()
+            if source == WORK:  # before (no freezer, or a wall-clock deadline): `timeout` at 2 s
+                assert failure is None and reply.get("check") == "load", (failure, reply)
+                assert took >= frozen_s  # it was frozen meanwhile
+            else:
+                assert failure is not None and failure.kind == "timeout", failure
+                assert deadline + frozen_s - 0.5 <= took < deadline + frozen_s + 3, took
+    finally:
+        box.close()

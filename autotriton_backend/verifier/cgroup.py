@@ -14,6 +14,11 @@ so a candidate with 2,000 spinning processes, each in its own session, left an h
 as one, and all slots together (the parent) as many tasks as the host has CPUs. Where the cpu controller is
 missing or refused, the slot goes on without it (the verdict's layers lack `cgroup_cpu`).
 
+The freezer: the judge times a task's eager and inductor baselines once, for every later candidate of the task, while
+the slots' processes live (round attack85: a candidate's forks spinning then inflated them). It freezes every slot
+meanwhile (`freeze`: v1's own `freezer` hierarchy, v2's `cgroup.freeze`); where the host has none, the baselines' note
+says they were timed with the slots running, and the verdict's layers lack `cgroup_freezer`.
+
 Each cgroup is named by its judge's pid and slot: a judge killed before it removed its cgroups leaves them empty
 (`contain` kills a sandbox whose judge died), and the next judge's `sweep` removes those whose judge is gone.
 """
@@ -29,7 +34,7 @@ from pathlib import Path
 
 PARENT = "autotriton"  # under each hierarchy's root: every judge's slot cgroups
 NAME = re.compile(r"judge(\d+)-slot\d+")
-CONTROLLERS = ("memory", "pids", "cpu", "cpuacct")
+CONTROLLERS = ("memory", "pids", "cpu", "cpuacct", "freezer")
 REMOVE_TIMEOUT_S = 10.0  # a stopped sandbox's last processes exit moments after its outer half
 
 
@@ -57,6 +62,8 @@ MEMORY_FILES = {1: _MemoryFiles("memory.limit_in_bytes", "memory.usage_in_bytes"
 # A charge the cap refuses is at most a huge page (2 MiB), so at the slot's own OOM it had held within that of its cap.
 CAP_HEADROOM_BYTES = 16 << 20
 CPU_WEIGHT = {1: ("cpu.shares", 1024, 262144), 2: ("cpu.weight", 100, 10000)}  # file, one task's weight, the most
+FREEZER = {1: ("freezer.state", "FROZEN", "THAWED"), 2: ("cgroup.freeze", "1", "0")}  # file, frozen, thawed
+FREEZE_TIMEOUT_S = 2.0  # a task in the kernel (a page fault, a GPU driver call) is frozen when it comes out
 
 
 def hierarchies(mountinfo: str = "/proc/self/mountinfo") -> dict[str, Hierarchy]:
@@ -104,6 +111,7 @@ class SlotCgroup:
     pids: Path | None  # the slot's pids cgroup (the same folder on v2), where there is a pids controller
     cpu: Path | None = None  # the slot's cpu cgroup (the same folder on v2), where there is a cpu controller
     cpu_time: Path | None = None  # where the slot's CPU time is counted: v1's cpuacct cgroup, v2's memory one
+    freezer: Path | None = None  # the slot's freezer cgroup (v2: its memory one), where the host has a freezer
     _cap_ooms: int = 0  # v2: memory.events' `oom` at the last `met_cap`
 
     @staticmethod
@@ -133,6 +141,7 @@ class SlotCgroup:
         if "cpu" in found:
             cgroup.cpu = _cpu_share(found["cpu"], name, slot)
         cgroup.cpu_time = cgroup.memory if cgroup.version == 2 else _cpu_account(found.get("cpuacct"), name, slot)
+        cgroup.freezer = _freezer(cgroup, found.get("freezer"), name, slot)
         return cgroup
 
     @property
@@ -148,7 +157,34 @@ class SlotCgroup:
             joined["cgroup_cpu"] = str(self.cpu / "cgroup.procs")
         if self.cpu_time is not None:
             joined["cgroup_cpu_time"] = str(self.cpu_time / "cgroup.procs")
+        if self.freezer is not None:
+            joined["cgroup_freezer"] = str(self.freezer / "cgroup.procs")
         return joined
+
+    def freeze(self, frozen: bool) -> bool:
+        """Freeze (or thaw) every process of the slot; whether they all are frozen (thawed) within FREEZE_TIMEOUT_S.
+        A frozen process runs nothing, reads as not ready to run (state D), and dies of SIGKILL only once thawed."""
+        if self.freezer is None:
+            return False
+        file, on, off = FREEZER[self.version]  # v1's memory: v1's freezer; v2's: its own folder
+        try:
+            _write(self.freezer / file, on if frozen else off)
+            deadline = time.monotonic() + FREEZE_TIMEOUT_S
+            while self._frozen() != frozen:  # v1 reads FREEZING until the last task is frozen
+                if time.monotonic() > deadline:
+                    return False
+                time.sleep(0.001)
+            return True
+        except OSError as exc:
+            print(f"autotriton judge: cgroup {self.freezer} not {'frozen' if frozen else 'thawed'}: {exc}",
+                  file=sys.stderr)
+            return False
+
+    def _frozen(self) -> bool:
+        assert self.freezer is not None
+        if self.version == 2:
+            return _counter(self.freezer / "cgroup.events", "frozen") == 1
+        return (self.freezer / "freezer.state").read_text().strip() == "FROZEN"
 
     def limit_memory(self, nbytes: int) -> None:
         """Cap the slot's memory at `nbytes`, swap included (v1's memory+swap limit may never be below the memory
@@ -202,7 +238,7 @@ class SlotCgroup:
             return None
 
     def remove(self) -> None:
-        for folder in (self.memory, self.pids, self.cpu, self.cpu_time):  # on v2 one folder: the others find it gone
+        for folder in (self.memory, self.pids, self.cpu, self.cpu_time, self.freezer):  # on v2 one folder
             if folder is not None:
                 _remove(folder)
 
@@ -252,6 +288,24 @@ def _cpu_account(hierarchy: Hierarchy | None, name: str, slot: int) -> Path | No
         return None
 
 
+def _freezer(cgroup: SlotCgroup, hierarchy: Hierarchy | None, name: str, slot: int) -> Path | None:
+    """The slot's freezer: v2's `cgroup.freeze` in its memory cgroup (no controller to enable), else v1's own
+    hierarchy; None where there is neither."""
+    if cgroup.version == 2:
+        return cgroup.memory if (cgroup.memory / "cgroup.freeze").exists() else None
+    if hierarchy is None or hierarchy.version != 1:
+        return None
+    made: list[Path] = []
+    try:
+        return _make(hierarchy, name, "freezer", made)
+    except OSError as exc:
+        print(f"autotriton judge: no freezer for slot {slot}: the baselines are timed with it running: {exc}",
+              file=sys.stderr)
+        for folder in made:
+            _remove(folder)
+        return None
+
+
 def _remove(folder: Path) -> None:
     """Remove a cgroup once its processes are gone (a stopped sandbox's die moments after its outer half)."""
     deadline = time.monotonic() + REMOVE_TIMEOUT_S
@@ -268,6 +322,15 @@ def _remove(folder: Path) -> None:
             time.sleep(0.05)
 
 
+def _thaw(folder: Path) -> None:
+    for file, _, off in FREEZER.values():
+        if (folder / file).exists():
+            try:
+                _write(folder / file, off)
+            except OSError:
+                pass
+
+
 def sweep(found: dict[str, Hierarchy] | None = None) -> list[Path]:
     """Remove the slot cgroups of judges that are gone (killed before they could); returns those removed. One that
     still holds a process is in use (a judge of another PID namespace): it stays."""
@@ -278,6 +341,7 @@ def sweep(found: dict[str, Hierarchy] | None = None) -> list[Path]:
         for folder in parent.iterdir() if parent.is_dir() else ():
             match = NAME.fullmatch(folder.name)
             if match and not Path(f"/proc/{match.group(1)}").exists():
+                _thaw(folder)  # a judge killed while its slots were frozen: their `contain` must run to see it gone
                 try:
                     folder.rmdir()
                 except OSError:

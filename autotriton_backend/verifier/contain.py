@@ -12,8 +12,9 @@ visible: no cgroup counters, and at /inputs only the folder of the task being ju
 its own PID namespace: when it exits, everything it started dies), `ipc`, `ipc_limits` (no SysV shared memory or
 message queues), `uts` (a hostname of its own), `uid` (a uid/gid of its own when started as root: `sandbox_uid`),
 `rlimits` (CPU time, file size, open files, processes, no core files), `memory` (address space; not on a GPU, where
-CUDA maps a huge virtual range), `cgroup_memory`, `cgroup_pids` and `cgroup_cpu` (the slot's cgroups, made by the
-judge: `cgroup.py`; the memory, tasks and CPU share of every process inside together), `no_new_privs`, `seccomp` (no
+CUDA maps a huge virtual range), `cgroup_memory`, `cgroup_pids`, `cgroup_cpu` and `cgroup_freezer` (the slot's
+cgroups, made by the judge: `cgroup.py`; the memory, tasks and CPU share of every process inside together, and every
+one of them frozen while the judge times a task's baselines), `no_new_privs`, `seccomp` (no
 user namespaces of its own, no keyrings, io_uring, file events (inotify, fanotify) or socket families that no
 namespace separates). Every process inside is undumpable (`untraceable`).
 """

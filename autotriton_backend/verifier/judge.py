@@ -39,7 +39,7 @@ from .magnitude import REFERENCE_SHARE, USUAL, USUAL_MARGIN, Draw, Rounding, alo
 from .monitors import REFILL_FILLS, CountingOps, forward_table_bits
 from .cgroup import sweep
 from .comparison import MADE_OF_DRAWS, FreeTies, TieOrders, Tolerance, among_ties, compared, tolerances
-from .sandbox import OUTPUT_NOT_SHOWN, Sandbox, SandboxFailure, SlotSize
+from .sandbox import OUTPUT_NOT_SHOWN, Freezes, Sandbox, SandboxFailure, SlotSize
 from .timing import SUSPICIOUS_SPEEDUP, Baselines, baseline_functions, gpu_lock, time_baselines
 from .runner import same_state
 from .transport import DTYPES, Channel, ProtocolError, TensorRef, read_tensor, write_tensor
@@ -123,9 +123,10 @@ class Judge:
         self.reference_locks: dict[str, threading.Lock] = {}  # per task: one reference set built at a time
         self.baselines_lock = threading.Lock()  # one task's baselines compiled and timed at a time: see baselines_for
         sweep()  # the slot cgroups of judges killed before they removed theirs
-        boxes = [Sandbox(self.base, slot, device, reuse) for slot in range(slots)]
+        self.freezes = Freezes()  # every slot frozen while baselines are timed: see baselines_for
+        self.boxes = [Sandbox(self.base, slot, device, reuse, freezes=self.freezes) for slot in range(slots)]
         with ThreadPoolExecutor(max_workers=max(slots, 1)) as starter:  # warm every slot at once
-            for box, error in zip(boxes, starter.map(_try_start, boxes)):
+            for box, error in zip(self.boxes, starter.map(_try_start, self.boxes)):
                 if error:
                     print(f"autotriton judge: slot failed to start: {error}", file=sys.stderr)
                 self.sandboxes.put(box)
@@ -223,13 +224,19 @@ class Judge:
         other slot's timing (and every other judge's on the machine). One task at a time per process: while
         inductor traces, torch.fx's process-wide tracing flag makes a compiled call on another thread raise
         ("FX to symbolically trace a dynamo-optimized function", torch 2.11, run 21), and dynamo compiled
-        one frame at a time per process anyway."""
+        one frame at a time per process anyway.
+
+        Every slot is frozen while they are timed (after inductor's compile: only the timing's second or so):
+        they are timed in the thread of a candidate between its checked runs and its own timing, with its sandbox and
+        every other alive, and a candidate's forks spinning then took the CPU from the timing thread and inflated the
+        baselines every later candidate of the task is measured against (round attack85). A frozen slot's deadlines
+        count none of it (`Freezes`)."""
         with self.baselines_lock:
             if key not in self.baselines:
                 reference, input_sets = setup()
                 functions, notes = baseline_functions(reference, input_sets)
-                with gpu_lock(self.device):
-                    self.baselines[key] = time_baselines(functions, input_sets, notes)
+                with gpu_lock(self.device), self.freezes.every_slot_frozen(self.boxes) as frozen:
+                    self.baselines[key] = time_baselines(functions, input_sets, [*notes, frozen])
             return self.baselines[key]
 
     def task_baselines(self, job: JudgeJob) -> Baselines:

@@ -22,9 +22,10 @@ import sys
 import tempfile
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 from . import contain
 from .cgroup import Hierarchy, SlotCgroup
@@ -102,6 +103,48 @@ LOOK_COST = 20  # gaps at least this many times the last look's time: the judge 
 _LOOKS = random.SystemRandom()  # the candidate cannot read the judge's state, nor predict os.urandom
 
 
+class Freezes:
+    """The times a judge froze every slot (`every_slot_frozen`, while it times a task's baselines, round attack85).
+    A frozen sandbox runs nothing and is not ready to run: its deadline counts none of that time, and its watcher
+    counts no look made during a freeze, so a freeze is never a `timeout` nor starvation."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._ended = 0.0  # seconds of the freezes that have ended
+        self._since: float | None = None  # when the current freeze began
+        self._begun = 0
+
+    def seconds(self) -> float:
+        """Seconds frozen so far, the current freeze's included."""
+        with self._lock:
+            return self._ended + (time.monotonic() - self._since if self._since is not None else 0.0)
+
+    def mark(self) -> tuple[int, bool]:
+        """The freezes begun, and whether one holds now: a look between two equal marks met none."""
+        with self._lock:
+            return self._begun, self._since is not None
+
+    @contextmanager
+    def every_slot_frozen(self, boxes: Iterable[Sandbox]) -> Iterator[str]:
+        """Freeze every process of every slot in `boxes` while the body runs; yields what was frozen, for the note of
+        what is timed meanwhile. A slot whose host has no freezer, or whose sandbox did not join it, runs on: said."""
+        boxes = list(boxes)
+        with self._lock:
+            self._since, self._begun = time.monotonic(), self._begun + 1
+        try:
+            running = [box.slot for box in boxes if not (box.cgroup is not None and box.cgroup.freeze(True) and (
+                box.process is None or "cgroup_freezer" in box.layers))]
+            yield "every slot frozen while timed" if not running else \
+                f"timed while slots {running} of {len(boxes)} ran (no freezer there)"
+        finally:
+            for box in boxes:
+                if box.cgroup is not None:
+                    box.cgroup.freeze(False)
+            with self._lock:
+                assert self._since is not None
+                self._ended, self._since = self._ended + time.monotonic() - self._since, None
+
+
 class SandboxFailure(Exception):
     """The sandbox did not answer: `kind` is "timeout", "crash", "out_of_memory" (the kernel killed one of its
     processes for the slot's memory cap) or "internal" (the machine starved it: HAD_SHARE, READY_SHARE; or killed it:
@@ -114,9 +157,12 @@ class SandboxFailure(Exception):
 
 class Sandbox:
     def __init__(self, base: Path, slot: int, device: str, reuse: int = 1,
-                 cgroups: dict[str, Hierarchy] | None = None) -> None:
-        """`cgroups`: the hierarchies the slot's cgroups are made in (the host's by default; `{}` for none)."""
+                 cgroups: dict[str, Hierarchy] | None = None, freezes: Freezes | None = None) -> None:
+        """`cgroups`: the hierarchies the slot's cgroups are made in (the host's by default; `{}` for none);
+        `freezes`: the judge's, shared by its slots (`Judge.baselines_for` freezes them all)."""
         self.device = device
+        self.slot = slot
+        self.freezes = freezes or Freezes()
         self.inputs = base / f"inputs{slot}"  # bound at /inputs: only the folder `show_inputs` puts there
         self.inputs.mkdir(mode=0o755, parents=True, exist_ok=True)
         self.reuse = reuse  # candidates one host process may serve (runner.Host)
@@ -246,15 +292,22 @@ class Sandbox:
         expired: list[SandboxFailure] = []
 
         def watch() -> None:
-            start, began = self._cpu_seconds(), time.monotonic()
+            start, began, frozen = self._cpu_seconds(), time.monotonic(), self.freezes.seconds()
             for window in range(1, STRETCH + 1):
                 looks = ready = 0
-                end, cost = began + window * timeout_s, 0.0
-                while (left := end - time.monotonic()) > 0:
-                    if answered.wait(min(left, max(LOOK_EVERY_S, LOOK_COST * cost) * _LOOKS.uniform(0.5, 1.5))):
+                cost = 0.0
+
+                def left() -> float:  # the judge's freezes move the deadline by as long as they held
+                    return began + window * timeout_s + self.freezes.seconds() - frozen - time.monotonic()
+
+                while left() > 0:
+                    if answered.wait(min(left(), max(LOOK_EVERY_S, LOOK_COST * cost) * _LOOKS.uniform(0.5, 1.5))):
                         return
-                    if (now := time.monotonic()) < end:
-                        looks, ready = looks + 1, ready + self._ready()
+                    mark, now = self.freezes.mark(), time.monotonic()
+                    if left() > 0 and not mark[1]:
+                        seen = self._ready()
+                        if self.freezes.mark() == mark:  # no freeze began during the look
+                            looks, ready = looks + 1, ready + seen
                         cost = time.monotonic() - now
                 if answered.is_set():
                     return

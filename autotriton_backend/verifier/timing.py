@@ -14,6 +14,7 @@ import itertools
 import statistics
 import tempfile
 import threading
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,11 +32,14 @@ SUSPICIOUS_SPEEDUP = 10.0  # a candidate this much faster than eager is timed ag
 _THREAD_LOCK = threading.Lock()
 
 
-def median_ms(step: Callable[[], Any], between: Callable[[], None] | None = None) -> float:
+def median_ms(step: Callable[[], Any], between: Callable[[], None] | None = None, cuda: bool = True) -> float:
     """The median ms of `step` as triton's do_bench measures it (a warm-up of WARMUP_MS, then calls for about
     REP_MS, each timed by its own CUDA events after the L2 cache is flushed), with `between` run before each timed
     call outside its events: memo_freed_scratch kept its results in a scratch block the allocator handed back on
-    the next call, missed in every checked call (fresh memory is poisoned there) and hit in every timed one."""
+    the next call, missed in every checked call (fresh memory is poisoned there) and hit in every timed one.
+    `cuda=False`: `cpu_median_ms`."""
+    if not cuda:
+        return cpu_median_ms(step, between)
     flush = torch.empty(L2_FLUSH_BYTES, dtype=torch.int8, device="cuda")
     step()
     torch.cuda.synchronize()
@@ -63,6 +67,31 @@ def median_ms(step: Callable[[], Any], between: Callable[[], None] | None = None
     return statistics.median(first.elapsed_time(last) for first, last in zip(starts, ends))
 
 
+def cpu_median_ms(step: Callable[[], Any], between: Callable[[], None] | None = None) -> float:
+    """`median_ms` on a CPU device: the same estimate, warm-up and call count, each call timed by the wall clock (no
+    cache flush, no events). Only to study the judge's own timing on a machine without a GPU (round attack85): a
+    GPU's numbers are the only speed claims, and the judge times nothing on a CPU (`Judge.task_baselines`)."""
+    step()
+    started = time.perf_counter()
+    for _ in range(5):
+        step()
+    estimate = max((time.perf_counter() - started) * 1e3 / 5, 1e-3)
+    for _ in range(max(1, int(WARMUP_MS / estimate))):
+        step()
+    samples = []
+    for _ in range(min(MAX_TIMED_CALLS, max(1, int(REP_MS / estimate)))):
+        if between is not None:
+            between()
+        started = time.perf_counter()
+        step()
+        samples.append((time.perf_counter() - started) * 1e3)
+    return statistics.median(samples)
+
+
+def _on_cuda(input_sets: dict[str, list[Any]]) -> bool:
+    return any(isinstance(t, torch.Tensor) and t.is_cuda for s in input_sets.values() for t in s)
+
+
 def bench_rotating(fn: Callable[..., Any], input_sets: dict[str, list[Any]], rounds: int = ROUNDS,
                    between: Callable[[], None] | None = None) -> tuple[list[float], dict[str, Any]]:
     """One median (ms) per round, each call taking the next input set; and what the last call on each set
@@ -75,7 +104,7 @@ def bench_rotating(fn: Callable[..., Any], input_sets: dict[str, list[Any]], rou
         last[name] = fn(*input_sets[name])
 
     with torch.no_grad():
-        ms = [median_ms(step, between) for _ in range(rounds)]
+        ms = [median_ms(step, between, _on_cuda(input_sets)) for _ in range(rounds)]
     return ms, last
 
 
@@ -121,7 +150,8 @@ def time_baselines(functions: dict[str, Callable[..., Any]], input_sets: dict[st
                    notes: list[str]) -> Baselines:
     """Eager and inductor medians for a task, interleaved round by round (call under `gpu_lock`)."""
     ms = interleaved_medians(functions, input_sets)
-    device = torch.cuda.get_device_name(next(t for s in input_sets.values() for t in s if isinstance(t, torch.Tensor)).device)
+    first = next(t for s in input_sets.values() for t in s if isinstance(t, torch.Tensor))
+    device = torch.cuda.get_device_name(first.device) if first.is_cuda else str(first.device)
     note = "; ".join([f"medians of {ROUNDS} rounds on {device}, baselines cached per task", *notes])
     return Baselines(ms["eager"], ms.get("inductor"), note)
 
