@@ -442,7 +442,8 @@ def test_a_slot_frozen_while_baselines_are_timed_is_neither_timed_out_nor_starve
             thread.start()
             return thread
 
-        for source, deadline, frozen_s in ((WORK, 2.0, 2.5), (SPIN, 2.0, 2.0)):
+        longer = WORK.replace("4_000_000", "12_000_000")  # about 1 s of CPU: still working when the freeze begins
+        for source, deadline, frozen_s in ((longer, 2.0, 2.5), (SPIN, 2.0, 2.0)):
             box.start()
             thread = freeze(0.3, frozen_s)
             started = time.monotonic()
@@ -453,7 +454,7 @@ def test_a_slot_frozen_while_baselines_are_timed_is_neither_timed_out_nor_starve
                 reply, failure = None, exc
             took = time.monotonic() - started
             thread.join()
-            if source == WORK:  # before (no freezer, or a wall-clock deadline): `timeout` at 2 s
+            if source == longer:  # before (no freezer, or a wall-clock deadline): `timeout` at 2 s
                 assert failure is None and reply.get("check") == "load", (failure, reply)
                 assert took >= frozen_s  # it was frozen meanwhile
             else:
