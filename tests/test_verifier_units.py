@@ -1658,6 +1658,40 @@ def test_an_index_output_free_among_ties_passes_only_where_it_selects_the_refere
     assert passes([1, 2], median.indices, ties.of((median.indices,))[0])  # keepdim=False: the dim was dropped
     assert not passes([3, 2], median.indices, ties.of((median.indices,))[0])
 
+def test_an_index_output_the_forward_went_on_to_use_is_not_free_among_ties():
+    """`comparison.TieOrders` marks an index output free by identity, but identity survives what the forward does
+    with it afterwards. Written into (in place, or through `.data`, which shares its storage), its values are no
+    longer the op's and `among_ties` judged a wrong answer by what it no longer meant: the reference zeroed the
+    indices and distinct columns holding x[0]'s value passed. Read by a later op (a gather of another input with
+    them), another order among ties passed beside the other output made with torch's order: a pair no device's
+    eager returns. Returned twice, two different orders passed. Each is now compared exactly (round attack86)."""
+    from autotriton_backend.verifier.comparison import TieOrders, Tolerance, among_ties, compared
+
+    x, y = torch.tensor([[5.0, 5.0, 5.0, 5.0, 5.0, 0.0, 0.0]]), torch.arange(7.0)[None]
+
+    def passes(indices: list[list[int]], answer: torch.Tensor, ties: TieOrders, outputs: tuple, at: int = 0) -> bool:
+        free = ties.of(outputs)[at]
+        return compared(among_ties(torch.tensor(indices), answer, free), answer, Tolerance(0.0)).passed
+
+    with TieOrders() as ties:
+        zeroed = x.topk(2, 1).indices
+        zeroed.zero_()
+        through_data = x.topk(2, 1).indices
+        through_data.data.zero_()
+        read = x.topk(2, 1).indices
+        picked = y.gather(1, read)
+        twice = x.topk(2, 1).indices
+        untouched = x.topk(2, 1).indices
+    assert torch.equal(zeroed, torch.zeros(1, 2, dtype=torch.long)) and torch.equal(through_data, zeroed)
+    assert not passes([[1, 2]], zeroed, ties, (zeroed,))  # not an order among ties: zeros where the op chose columns
+    assert not passes([[1, 2]], through_data, ties, (through_data,))
+    other = [[c for c in range(5) if c not in read[0].tolist()][:2]]  # tied columns torch did not pick
+    assert torch.equal(y.gather(1, torch.tensor(other)), torch.tensor(other, dtype=y.dtype))
+    assert not passes(other, read, ties, (read, picked))  # picked holds torch's columns, not these
+    assert not passes(other, twice, ties, (twice, twice)) and not passes(other, twice, ties, (twice, twice), at=1)
+    assert passes(other, untouched, ties, (untouched,))  # left as the op made it: free among ties as before
+
+
 class _MmRoundedBeforeBias(TorchDispatchMode):
     """addmm as the direct teacher's library computes it: the mm stored in the task's dtype, then the bias added."""
 

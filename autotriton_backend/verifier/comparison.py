@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
+from torch.utils._pytree import tree_leaves
 
 from ..task import KernelTask
 
@@ -262,16 +263,30 @@ class FreeTies:
     distinct: bool
 
 
+def _storage(tensor: torch.Tensor) -> int | None:
+    """Where a tensor's elements live (shared by its views and by `.data`), None where it has no plain storage."""
+    try:
+        return tensor.untyped_storage().data_ptr()
+    except (RuntimeError, NotImplementedError):
+        return None
+
+
 class TieOrders(TorchDispatchMode):
     """Records the FREE_ORDER ops the reference's forward runs (`FreeTies`); `of` then says which of its outputs are
     one of their index outputs, by identity: an index output the reference changed (plus 1, a cast, a view, a
-    gather) is not one, and is compared exactly. Only the index outputs still alive hold their operand's copy."""
+    gather) is not one, and is compared exactly. Identity outlives what the forward does next, so an index output
+    any later op takes (its storage: a view's, `.data`'s) is forgotten: written into, it no longer holds the op's
+    indices; read, another output depends on the order torch chose (round attack86). Only the index outputs still
+    alive hold their operand's copy."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.found: dict[int, tuple[weakref.ref, FreeTies]] = {}
+        self.found: dict[int, tuple[weakref.ref, FreeTies, int | None]] = {}
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        taken = {_storage(t) for t in tree_leaves((args, kwargs)) if isinstance(t, torch.Tensor)}
+        for key in [key for key, entry in self.found.items() if entry[2] in taken]:
+            del self.found[key]
         result = func(*args, **(kwargs or {}))
         name = func._schema.name
         if name in FREE_ORDER and isinstance(result, tuple) and len(result) == 2:
@@ -281,14 +296,16 @@ class TieOrders(TorchDispatchMode):
             if named.get("stable") is not True and source.dim() > 0 and "dim" in named:
                 free = FreeTies(source.detach().clone(), int(named["dim"]) % source.dim(), FREE_ORDER[name])
                 self.found[id(indices)] = (weakref.ref(indices, lambda _, key=id(indices): self.found.pop(key, None)),
-                                           free)
+                                           free, _storage(indices))
         return result
 
     def of(self, outputs: tuple) -> tuple[FreeTies | None, ...]:
-        """Per output, its `FreeTies` where it is a recorded index output itself, else None."""
+        """Per output, its `FreeTies` where it is a recorded index output itself, returned once (twice, two orders
+        among ties would pass where the reference's two are one), else None."""
         found = [self.found.get(id(out)) for out in outputs]
-        return tuple(entry[1] if entry is not None and entry[0]() is out else None
-                     for entry, out in zip(found, outputs))
+        once = [sum(other is out for other in outputs) == 1 for out in outputs]
+        return tuple(entry[1] if entry is not None and entry[0]() is out and single else None
+                     for entry, out, single in zip(found, outputs, once))
 
 
 def among_ties(out: torch.Tensor, ref: torch.Tensor, free: FreeTies | None) -> torch.Tensor:
