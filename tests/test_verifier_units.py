@@ -1664,7 +1664,8 @@ def test_an_index_output_the_forward_went_on_to_use_is_not_free_among_ties():
     longer the op's and `among_ties` judged a wrong answer by what it no longer meant: the reference zeroed the
     indices and distinct columns holding x[0]'s value passed. Read by a later op (a gather of another input with
     them), another order among ties passed beside the other output made with torch's order: a pair no device's
-    eager returns. Returned twice, two different orders passed. Each is now compared exactly (round attack86)."""
+    eager returns. Returned twice, two different orders passed. Shifted past the last column, a wrong candidate's index made
+    `among_ties` raise. Each is now compared exactly (round attack86)."""
     from autotriton_backend.verifier.comparison import TieOrders, Tolerance, among_ties, compared
 
     x, y = torch.tensor([[5.0, 5.0, 5.0, 5.0, 5.0, 0.0, 0.0]]), torch.arange(7.0)[None]
@@ -1690,6 +1691,10 @@ def test_an_index_output_the_forward_went_on_to_use_is_not_free_among_ties():
     assert not passes(other, read, ties, (read, picked))  # picked holds torch's columns, not these
     assert not passes(other, twice, ties, (twice, twice)) and not passes(other, twice, ties, (twice, twice), at=1)
     assert passes(other, untouched, ties, (untouched,))  # left as the op made it: free among ties as before
+    with TieOrders() as ties:
+        shifted = torch.tensor([[0.0] * 6 + [9.0]]).topk(2, 1).indices
+        shifted += 1  # 1-based: the top's 7 is no column of the operand, and reading it as one raised in the judge
+    assert not passes((shifted - 1).tolist(), shifted, ties, (shifted,))
 
 
 class _MmRoundedBeforeBias(TorchDispatchMode):
