@@ -284,9 +284,10 @@ class TieOrders(TorchDispatchMode):
         self.found: dict[int, tuple[weakref.ref, FreeTies, int | None]] = {}
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-        taken = {_storage(t) for t in tree_leaves((args, kwargs)) if isinstance(t, torch.Tensor)}
-        for key in [key for key, entry in self.found.items() if entry[2] in taken]:
-            del self.found[key]
+        if self.found:  # most forwards run no FREE_ORDER op: nothing to forget, no storage read per op
+            taken = {_storage(t) for t in tree_leaves((args, kwargs)) if isinstance(t, torch.Tensor)}
+            for key in [key for key, entry in self.found.items() if entry[2] in taken]:
+                del self.found[key]
         result = func(*args, **(kwargs or {}))
         name = func._schema.name
         if name in FREE_ORDER and isinstance(result, tuple) and len(result) == 2:
