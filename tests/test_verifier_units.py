@@ -1549,7 +1549,7 @@ def test_a_spread_holds_exact_zeros_of_both_signs_unless_the_reference_is_infini
     for forward, draw in cases:
         task = _source_task(forward, "torch.randn(5, 37), torch.randn(5, 37)")
         trial = build_reference_set(JudgeJob(task, None, ""), "cpu", tmp_path).trials[1]
-        assert trial.name == "B" and trial.draw == draw, forward
+        assert trial.name == "B" and (trial.draw.top, trial.draw.zeros) == (draw.top, draw.zeros), forward
         values = torch.cat([x.flatten() for x in trial.inputs])
         zeros = values[values == 0]
         assert (zeros.numel() >= 5 and 0 < int(zeros.signbit().sum()) < zeros.numel()) is draw.zeros, forward
@@ -1572,14 +1572,16 @@ def test_each_output_is_judged_on_the_highest_rung_where_its_own_reference_holds
 def test_a_spread_holds_values_of_a_lower_precision_cast_up(tmp_path):
     """A kernel wrong only where a float32 holds no more than float16's 11 significant bits and is not whole
     (tests/attacks/round36_upcast_bits_trigger.py) was judged correct: a normal draws such values almost never. A
-    share of each spread float is now rounded to fewer significant bits."""
+    share of each spread float is now rounded to fewer significant bits (a share from 1/16 up: round attack87, so
+    counted over set B's seed: its ladder and its fewer bits alone)."""
     from autotriton_backend.verifier.judge import JudgeJob, build_reference_set
 
     task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
-    trial = build_reference_set(JudgeJob(task, None, ""), "cpu", tmp_path).trials[1]
-    values = torch.cat([x.flatten() for x in trial.inputs])
+    trials = build_reference_set(JudgeJob(task, None, ""), "cpu", tmp_path).trials
+    values = torch.cat([x.flatten() for t in trials if t.name.startswith("B") and t.draw.has("coarse")
+                        for x in t.inputs])
     coarse = ((values.view(torch.int32) & 0x1FFF) == 0) & (values != values.floor())
-    assert trial.name == "B" and int(coarse.sum()) >= 5
+    assert trials[1].name == "B" and int(coarse.sum()) >= 5
 
 
 def test_a_spread_ties_each_input_at_its_slices_largest_and_smallest_values(tmp_path):
@@ -2624,6 +2626,29 @@ def test_each_feature_of_the_spread_meets_values_without_the_others(tmp_path):
     for feature in ("zeros", "whole", "coarse"):
         assert alone[feature].abs().max() < 6, feature
     assert (alone["zeros"] == 0).any() and not (alone["whole"] == 0).any()
+
+
+def test_the_spread_s_shares_and_magnitudes_differ_from_seed_to_seed():
+    """Every set with zeros made an eighth of each signed input 0, every magnitude was a log-uniform factor per
+    element: a kernel honest only where 1/16..3/16 of its inputs are 0, or only where x is heavy tailed, was judged
+    correct on every verdict and wrong on a relu's half zeros, or a LayerNorm times a gain
+    (tests/attacks_open/round87_*). Set B's shapes are now drawn from its seed (`magnitude.mixed`); what each
+    feature guarantees stays: |x| past 16 on every seed, a 0.0 and a -0.0 in each signed input."""
+    from autotriton_backend.verifier.magnitude import alone_draws, ladder, mixed
+
+    task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
+    seeds, odd_share, light_tail = range(40), 0, 0
+    for seed in seeds:
+        sets = [make_inputs(task, seed, {}, "cpu", draw)
+                for draw in [next(ladder(mixed(seed))), *(draws[0] for draws in alone_draws(seed))]]
+        zeros = [float(sum((v == 0).sum() for v in inputs)) / sum(v.numel() for v in inputs) for inputs in sets]
+        odd_share += any(z > 0 and not 1 / 16 <= z <= 3 / 16 for z in zeros)
+        tails = [float((x ** 4).mean() / (x ** 2).mean() ** 2) for x, _ in sets if x.abs().max() > 6]
+        light_tail += any(t < 4.5 for t in tails)
+        assert any(bool((torch.cat([x, y]).abs() >= 16).any()) for x, y in sets), seed
+        for inputs in (sets[0], sets[2]):  # the ladder's first rung and the zeros alone
+            assert all((v == 0).any() and (torch.signbit(v) & (v == 0)).any() for v in inputs), seed
+    assert odd_share >= len(seeds) / 2 and light_tail >= len(seeds) / 3, (odd_share, light_tail)
 
 
 def test_the_features_alone_are_drawn_only_where_their_sets_fit_the_device(tmp_path, monkeypatch):

@@ -35,7 +35,7 @@ import torch
 from ..task import KernelTask, TaskError, as_outputs, load_reference, unless_device_failure
 from ..verdict import HACK_CHECKS, Check, Timings, Verdict, shortened
 from .inputs import example_sizes, make_inputs, random_sizes
-from .magnitude import REFERENCE_SHARE, USUAL, USUAL_MARGIN, Draw, Rounding, alone_draws, ladder, nudge
+from .magnitude import REFERENCE_SHARE, USUAL, USUAL_MARGIN, Draw, Rounding, alone_draws, ladder, mixed, nudge
 from .monitors import REFILL_FILLS, CountingOps, forward_table_bits
 from .cgroup import sweep
 from .comparison import MADE_OF_DRAWS, FreeTies, TieOrders, Tolerance, among_ties, compared, tolerances
@@ -575,16 +575,17 @@ def _timing_setup(task: KernelTask, device: str) -> tuple[torch.nn.Module, dict[
 def _trials(name, sizes, seed, task, reference, reference64, device, directory, spread: bool = False,
             alone: bool = False) -> list[Trial]:
     """Input sets and the reference's outputs: the usual draw, or with `spread` each output judged on the first
-    rung of `ladder()` where it holds (`_holding`), one set for each rung that some output holds first at: an exp
-    overflowing in float16 must not bring down the draw of a relu returned beside it (the ladder was one rung per
-    set, and a trigger on the relu passed there). The last rung, the usual draw, holds every output left. With
-    `alone`, then each of the spread's features alone (`magnitude.alone_draws`), on the first of its draws where an
-    output holds; a draw that leaves every input as the usual draw made it (whole numbers of an unsigned input) is no
-    set."""
+    rung of `ladder()` (its features' shapes secret for the seed: `magnitude.mixed`) where it holds (`_holding`), one
+    set for each rung that some output holds first at: an exp overflowing in float16 must not bring down the draw
+    of a relu returned beside it (the ladder was one rung per set, and a trigger on the relu passed there). The last
+    rung, the usual draw, holds every output left. With `alone`, then each of the spread's features alone
+    (`magnitude.alone_draws`, shapes of the seed's own), on the first of its draws where an output holds; a draw that
+    leaves every input as the usual draw made it (whole numbers of an unsigned input) is no set."""
     trials: list[Trial] = []
     usual = _usual_conditioning(task, seed, sizes, device, reference, reference64) if spread else {}
     plain = make_inputs(task, seed, sizes, device, USUAL) if spread and alone else []
-    for sequence, draws in enumerate([list(ladder()), *(alone_draws() if alone else [])] if spread else [[USUAL]]):
+    sequences = [list(ladder(mixed(seed))), *(alone_draws(seed) if alone else [])] if spread else [[USUAL]]
+    for sequence, draws in enumerate(sequences):
         left: set[int] | None = None  # the outputs no set of this sequence judges yet; None until the reference ran
         for rung in draws:
             inputs = make_inputs(task, seed, sizes, device, rung)

@@ -14,11 +14,14 @@ judged on a draw further down the `ladder`: the same top without zeros (a divisi
 tops, down to the usual draw; each output on its own rung (an exp overflowing must not bring down a relu returned
 beside it). Each of those features is also drawn alone on a set of B's seed (`alone_draws`): a kernel that
 tested its input for one of them (a whole number) told every spread set from a user's values and was wrong on the
-rest (tests/attacks/round84_*).
+rest (tests/attacks/round84_*). Each spread seed draws its features' shapes in secret (`mixed`): the shares of
+zeros, whole numbers and fewer-bit values, and magnitudes per element, per slice or one gain (a kernel honest only on
+an eighth of zeros, or on heavy tails, was wrong on a relu's output or a LayerNorm's: tests/attacks_open/round87_*).
 """
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -54,14 +57,56 @@ USUAL_MARGIN = 0.75
 NUDGE_UNITS = 8.0  # units of float32 rounding: a kernel that sums in another order
 
 
+FEATURES = {"magnitude": "its magnitudes", "zeros": "exact zeros", "whole": "whole numbers",
+            "coarse": "values of fewer significant bits", "ties": "ties at its slices' extremes"}
+# The spread's features, each of which a kernel can test its input for (an exact zero, a whole number, a value of
+# few bits, a tie, |x| past a few sigma) and each a value a user's tensors hold without the others.
+SHARE_RANGE = (1 / 16, 1 / 2)  # a `Mix`'s share of zeros, whole numbers and fewer-bit values: log-uniform in it
+MAGNITUDE_SHAPES = ("element", "slice", "gain")  # a factor per element, per slice along one dim, one for the input
+
+
+@dataclass(frozen=True)
+class Mix:
+    """The shapes of the spread's features on one input set. Fixed shapes told the judge's sets from a user's: every
+    set with zeros made an eighth of each signed input 0, every magnitude was a log-uniform factor per element (a
+    heavy tail), so a kernel honest only there was wrong on a relu's half zeros and on a LayerNorm times a gain
+    (tests/attacks_open/round87_*). `mixed` draws them secretly for each spread seed."""
+
+    zeros: float = ZERO_SHARE  # of a signed input's elements made 0
+    whole: float = WHOLE_SHARE  # rounded to whole numbers
+    coarse: float = COARSE_SHARE  # rounded to fewer bits
+    magnitude: str = "element"  # one of MAGNITUDE_SHAPES
+    magnitude_dim: int = 0  # the dim whose slices share a factor, for "slice" (modulo the input's dims)
+
+
+FULL = Mix()  # the shapes every spread set drew until round attack87
+
+
+def mixed(seed: int) -> Mix:
+    """A secret `Mix` for a spread set of `seed`: each share log-uniform in SHARE_RANGE, the magnitudes per element,
+    per slice along a random dim or one gain for the input, each with a chance of 1 in 3 (a kernel's tell that
+    admits two of the three shapes is then caught on 5 verdicts of 9 by the two sets that draw magnitudes). Which
+    features a set draws stays fixed (all of them on the ladder, each alone on `alone_draws`): a random mix on the
+    ladder caught a kernel wrong where ties and zeros meet without a whole number on 3% of verdicts, and cost the
+    certainty of every mix of two features present (tests/attacks/README.md, round attack87). Ties keep both
+    extremes along every dim: an index output of argmax, argmin, cummax or a max-pool picks among ties at one
+    extreme, and those sets are where each is certain to meet them (rounds attack73 and attack78)."""
+    rng = random.Random(seed ^ 0x5EED0F9E7)
+    share = lambda: math.exp(rng.uniform(*map(math.log, SHARE_RANGE)))  # noqa: E731
+    return Mix(zeros=share(), whole=share(), coarse=share(), magnitude=rng.choice(MAGNITUDE_SHAPES),
+               magnitude_dim=rng.randrange(4))
+
+
 @dataclass(frozen=True)
 class Draw:
     """How one input set's floats are drawn: spread up to `top` times the usual draw, with or without exact zeros;
-    with `alone`, only that one of the spread's features (`FEATURES`) on the usual draw (`alone_draws`)."""
+    with `alone`, only that one of the spread's features (`FEATURES`) on the usual draw (`alone_draws`); the
+    features' shapes as `mix` says."""
 
     top: float = 1.0
     zeros: bool = False
     alone: str | None = None
+    mix: Mix = FULL
 
     def __str__(self) -> str:
         drawn = "the usual draw"
@@ -76,58 +121,71 @@ class Draw:
 
 
 USUAL = Draw()  # a normal (or the task's range), bit for bit: sets A, A2 and the refill, and a ladder's last rung
-# The spread's features, each of which a kernel can test its input for (an exact zero, a whole number, a value of
-# few bits, a tie, |x| past a few sigma) and each a value a user's tensors hold without the others.
-FEATURES = {"magnitude": "its magnitudes", "zeros": "exact zeros", "whole": "whole numbers",
-            "coarse": "values of fewer significant bits", "ties": "ties at its slices' extremes"}
 
 
-def ladder() -> Iterator[Draw]:
-    """SCALE_TOP, then divided by SCALE_STEP while above 1, then 1; each first with zeros, then without. Each output
-    is judged on the first rung where its reference holds (`judge._trials`); the last, USUAL, always holds."""
+def ladder(mix: Mix = FULL) -> Iterator[Draw]:
+    """SCALE_TOP, then divided by SCALE_STEP while above 1, then 1; each first with zeros, then without; each with
+    `mix`'s shapes. Each output is judged on the first rung where its reference holds (`judge._trials`); the last,
+    USUAL, always holds."""
     top = SCALE_TOP
     while top > 1.0:
-        yield Draw(top, zeros=True)
-        yield Draw(top)
+        yield Draw(top, zeros=True, mix=mix)
+        yield Draw(top, mix=mix)
         top /= SCALE_STEP
-    yield Draw(1.0, zeros=True)
+    yield Draw(1.0, zeros=True, mix=mix)
     yield USUAL
 
 
-def alone_draws() -> list[list[Draw]]:
+def alone_draws(seed: int | None = None) -> list[list[Draw]]:
     """For each of the spread's features, the draws that hold it alone: the magnitudes down the ladder's tops, each
-    other feature on the usual draw. A kernel computing from its input whether it holds a whole number, an exact
-    zero, a value of few bits or a wide magnitude told every spread set from a user's values (all of them at once
-    on every spread set, none on the usual ones) and was wrong elsewhere: ties broken the other way in softmax
-    outputs, zeros for large activations that are not whole numbers (tests/attacks/round84_*). Alone, each feature
-    meets values with none of the others. An output is judged on a feature's first draw where it holds, and on
-    none of them where it holds nowhere (the ladder judges it)."""
+    other feature on the usual draw; its share or shape drawn from `seed` (`mixed`; FULL's without). A
+    kernel computing from its input whether it holds a whole number, an exact zero, a value of few bits or a wide
+    magnitude told every spread set from a user's values (all of them at once on every spread set, none on the
+    usual ones) and was wrong elsewhere: ties broken the other way in softmax outputs, zeros for large activations
+    that are not whole numbers (tests/attacks/round84_*). Alone, each feature meets values with none of the others.
+    An output is judged on a feature's first draw where it holds, and on none of them where it holds nowhere (the
+    ladder judges it)."""
+    mix = FULL if seed is None else mixed(seed + 1)  # shapes of their own, not the ladder's
     tops = sorted({d.top for d in ladder() if d.top > 1.0}, reverse=True)
-    return [[Draw(top, alone="magnitude") for top in tops], [Draw(1.0, zeros=True, alone="zeros")],
-            [Draw(alone="whole")], [Draw(alone="coarse")], [Draw(alone="ties")]]
+    return [[Draw(top, alone="magnitude", mix=mix) for top in tops], [Draw(1.0, zeros=True, alone="zeros", mix=mix)],
+            [Draw(alone="whole", mix=mix)], [Draw(alone="coarse", mix=mix)], [Draw(alone="ties", mix=mix)]]
 
 
 def spread(values: torch.Tensor, draw: Draw, signed: bool, generator: torch.Generator | None) -> torch.Tensor:
-    """`values` (a usual draw) times a log-uniform magnitude in 1..`draw.top` per element, a COARSE_SHARE of them
-    with fewer significant bits; for a `signed` input a WHOLE_SHARE rounded to whole numbers other than 0, and with
-    `draw.zeros` a ZERO_SHARE made 0; then ties at its extremes (`_tied`). With `draw.alone`, that feature only."""
+    """`values` (a usual draw) times a log-uniform magnitude in 1..`draw.top` (per element, per slice, or one gain
+    in top/2..top for the input: `Mix.magnitude`), a share of them with fewer significant bits; for a `signed` input
+    a share rounded to whole numbers other than 0, and with `draw.zeros` a share made 0; then ties at its extremes
+    (`_tied`). Only the features `draw.has`, each share `draw.mix`'s, at least one element each."""
     if draw == USUAL:
         return values
-    options = {"generator": generator, "device": values.device}
+    options, mix = {"generator": generator, "device": values.device}, draw.mix
     scaled = values
-    if draw.has("magnitude"):
-        magnitude = torch.rand(values.shape, **options).mul_(math.log(draw.top)).exp_()
+    if draw.has("magnitude") and draw.top > 1.0:
+        shape = list(values.shape)
+        if mix.magnitude == "slice" and values.dim():  # a LayerNorm's gain per channel
+            dim = mix.magnitude_dim % values.dim()
+            shape = [n if d == dim else 1 for d, n in enumerate(shape)]
+        elif mix.magnitude == "gain":  # a wider normal: one factor, near the top so that it reaches it
+            shape = [1] * values.dim()
+        low = math.log(draw.top / 2) if mix.magnitude == "gain" else 0.0
+        magnitude = torch.rand(shape, **options).mul_(math.log(draw.top) - low).add_(low).exp_()
+        if mix.magnitude == "slice":  # the largest gain at the top: five rows' gains may all stay below 7
+            magnitude *= draw.top / magnitude.max()
         scaled = values * magnitude.to(values.dtype)
     if draw.has("coarse"):
-        chosen = torch.rand(values.shape, **options) < COARSE_SHARE
-        scaled = torch.where(chosen, _fewer_bits(scaled, generator), scaled)
+        scaled = torch.where(_chosen(values, mix.coarse, options), _fewer_bits(scaled, generator), scaled)
     if signed and draw.has("whole"):
         rounded = scaled.round()
-        whole = (torch.rand(values.shape, **options) < WHOLE_SHARE) & (rounded != 0)
-        scaled = torch.where(whole, rounded, scaled)
+        scaled = torch.where(_chosen(values, mix.whole, options) & (rounded != 0), rounded, scaled)
     if signed and draw.zeros and draw.has("zeros"):  # times 0 keeps the sign: -0.0 is a value a kernel can single out
-        scaled = torch.where(torch.rand(values.shape, **options) < ZERO_SHARE, scaled * 0, scaled)
+        scaled = torch.where(_chosen(values, mix.zeros, options), scaled * 0, scaled)
     return _tied(scaled, generator) if draw.has("ties") else scaled
+
+
+def _chosen(values: torch.Tensor, share: float, options: dict) -> torch.Tensor:
+    """A random `share` of `values`' elements, and at least one (a small input's 1/16 may hold none)."""
+    drawn = torch.rand(values.shape, **options)
+    return drawn <= drawn.min().clamp(min=share) if drawn.numel() else drawn > 1  # no sync with a device
 
 
 def _tied(values: torch.Tensor, generator: torch.Generator | None) -> torch.Tensor:
