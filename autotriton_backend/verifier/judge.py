@@ -592,7 +592,8 @@ def _trials(name, sizes, seed, task, reference, reference64, device, directory, 
             if sequence and all(not isinstance(x, torch.Tensor) or torch.equal(x, p) for x, p in zip(inputs, plain)):
                 break
             try:  # an op the reference cannot run over the spread (or under `Rounding`): the next rung
-                native, expected, given, ops, free = _reference_outputs(inputs, reference, reference64)
+                computed = _reference_outputs(inputs, reference, reference64)
+                native, expected = computed[:2]
                 left = set(range(len(native))) if left is None else left
                 judged = left if rung == USUAL else left & _holding(task, native, expected, inputs, reference64,
                                                                      seed, usual)
@@ -603,23 +604,30 @@ def _trials(name, sizes, seed, task, reference, reference64, device, directory, 
                 raise TaskError(f"the reference raised on its generated inputs: {type(exc).__name__}: "
                                 f"{str(exc).splitlines()[0][:300]}; fix the task's Model") from exc
             if judged or not (native or sequence):  # a reference returning nothing is judged on its first draw
-                for index in judged:
-                    out = expected[index]
-                    if out.is_floating_point() and not torch.isfinite(out).all():
-                        raise TaskError("the reference produced NaN or inf for generated inputs; adjust the task's "
-                                        "input ranges")
                 label = f"{name}-{len(trials) + 1}" if trials else name
-                refs = [write_tensor(x, directory, f"{label}-{i}").to_json() if isinstance(x, torch.Tensor) else x
-                        for i, x in enumerate(inputs)]
-                for path in directory.iterdir():
-                    os.chmod(path, 0o644)
-                made_of, moved = _made_of(native, expected, inputs, reference64, seed)
-                trials.append(Trial(label, sizes, inputs, refs, native, expected, given, frozenset(judged),
-                                    tolerances(task, native, expected, made_of, moved), rung, ops, free))
+                trials.append(_kept(label, sizes, inputs, computed, judged, rung, task, reference64, seed, directory))
                 left -= judged
             if not left:
                 break
     return trials
+
+
+def _kept(label: str, sizes: dict, inputs: list, computed: tuple, judged: set[int], rung: Draw, task: KernelTask,
+          reference64: torch.nn.Module | None, seed: int, directory: Path) -> Trial:
+    """An input set `_trials` keeps: the outputs it judges checked finite, its inputs written where the sandbox reads
+    them, and each output's tolerance (`comparison.tolerances`, with what its elements are made of)."""
+    native, expected, given, ops, free = computed
+    for index in judged:
+        out = expected[index]
+        if out.is_floating_point() and not torch.isfinite(out).all():
+            raise TaskError("the reference produced NaN or inf for generated inputs; adjust the task's input ranges")
+    refs = [write_tensor(x, directory, f"{label}-{i}").to_json() if isinstance(x, torch.Tensor) else x
+            for i, x in enumerate(inputs)]
+    for path in directory.iterdir():
+        os.chmod(path, 0o644)
+    made_of, moved = _made_of(native, expected, inputs, reference64, seed)
+    return Trial(label, sizes, inputs, refs, native, expected, given, frozenset(judged),
+                 tolerances(task, native, expected, made_of, moved), rung, ops, free)
 
 
 def _reference_outputs(inputs, reference, reference64) -> tuple[tuple, tuple, list, int, tuple]:
