@@ -2673,3 +2673,22 @@ def test_the_features_alone_are_drawn_only_where_their_sets_fit_the_device(tmp_p
     assert verdict.correct, verdict.feedback
     check = next(c for c in verdict.checks if c.name == "correctness")
     assert f"features not drawn alone: {judge.ALONE_SETS} sets of" in check.reason
+
+
+def test_the_budget_for_the_features_alone_is_the_largest_set_s_not_the_example_s(tmp_path, monkeypatch):
+    """A region task's symbol ranges up to 64 or twice its example bucket (`region_task._symbol_range`), so B's sets
+    hold up to 4x the example's bytes per symbol; the budget checked on A's bytes let the alone sets of a B 21x larger
+    than A be drawn past it (and run timeouts grew with A's bytes)."""
+    from dataclasses import replace
+
+    from autotriton_backend.verifier import judge
+
+    task = replace(KernelTask.from_file(CATALOGUE / "task_add_relu.py"),
+                   symbols={"n": SymbolRange(example=3, low=3, high=64)})
+    task = replace(task, inputs=tuple(replace(spec, shape=("n", 64)) for spec in task.inputs))
+    a_bytes = sum(x.numel() * x.element_size() for x in make_inputs(task, 0, example_sizes(task), "cpu"))
+    monkeypatch.setattr(judge, "_optional_bytes", lambda device: a_bytes * judge.ALONE_SETS)
+    built = judge.build_reference_set(judge.JudgeJob(task, None, ""), "cpu", tmp_path)
+    largest = max(sum(x.numel() * x.element_size() for x in t.inputs) for t in built.trials)
+    assert largest > a_bytes and built.input_bytes == largest
+    assert not built.features_alone and all(t.draw.alone is None for t in built.trials)
