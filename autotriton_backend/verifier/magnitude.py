@@ -153,9 +153,9 @@ def alone_draws(seed: int | None = None) -> list[list[Draw]]:
 
 def spread(values: torch.Tensor, draw: Draw, signed: bool, generator: torch.Generator | None) -> torch.Tensor:
     """`values` (a usual draw) times a log-uniform magnitude in 1..`draw.top` (per element, per slice, or one gain
-    in top/2..top for the input: `Mix.magnitude`), a share of them with fewer significant bits; for a `signed` input
-    a share rounded to whole numbers other than 0, and with `draw.zeros` a share made 0; then ties at its extremes
-    (`_tied`). Only the features `draw.has`, each share `draw.mix`'s, at least one element each."""
+    for the input, in top/2..top on the ladder: `Mix.magnitude`), a share of them with fewer significant bits; for a
+    `signed` input a share rounded to whole numbers other than 0, and with `draw.zeros` a share made 0; then ties at
+    its extremes (`_tied`). Only the features `draw.has`, each share `draw.mix`'s, at least one element each."""
     if draw == USUAL:
         return values
     options, mix = {"generator": generator, "device": values.device}, draw.mix
@@ -165,9 +165,11 @@ def spread(values: torch.Tensor, draw: Draw, signed: bool, generator: torch.Gene
         if mix.magnitude == "slice" and values.dim():  # a LayerNorm's gain per channel
             dim = mix.magnitude_dim % values.dim()
             shape = [n if d == dim else 1 for d, n in enumerate(shape)]
-        elif mix.magnitude == "gain":  # a wider normal: one factor, near the top so that it reaches it
+        elif mix.magnitude == "gain":  # a wider normal: one factor
             shape = [1] * values.dim()
-        low = math.log(draw.top / 2) if mix.magnitude == "gain" else 0.0
+        # on the ladder near the top, so that every seed reaches it; alone anywhere in 1..top: a light-tailed normal
+        # past 6 drawn only at 8..16 told every set from a LayerNorm's output times 3 (round attack88)
+        low = math.log(draw.top / 2) if mix.magnitude == "gain" and draw.alone is None else 0.0
         magnitude = torch.rand(shape, **options).mul_(math.log(draw.top) - low).add_(low).exp_()
         if mix.magnitude == "slice":  # the largest gain at the top: five rows' gains may all stay below 7
             magnitude *= draw.top / magnitude.max()
