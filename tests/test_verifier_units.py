@@ -2677,8 +2677,8 @@ def test_the_features_alone_are_drawn_only_where_their_sets_fit_the_device(tmp_p
 
 def test_the_budget_for_the_features_alone_is_the_largest_set_s_not_the_example_s(tmp_path, monkeypatch):
     """A region task's symbol ranges up to 64 or twice its example bucket (`region_task._symbol_range`), so B's sets
-    hold up to 4x the example's bytes per symbol; the budget checked on A's bytes let the alone sets of a B 21x larger
-    than A be drawn past it (and run timeouts grew with A's bytes)."""
+    hold up to 4x the example's bytes per symbol (here up to 21x); the budget checked on A's bytes let the alone sets
+    of a B larger than A be drawn past it (and run timeouts grew with A's bytes)."""
     from dataclasses import replace
 
     from autotriton_backend.verifier import judge
