@@ -506,14 +506,15 @@ def _drawn_set(job: JudgeJob, device: str, directory: Path, reference: torch.nn.
                init_inputs: list[Any]) -> ReferenceSet:
     """`build_reference_set`'s work, its files written into `directory`."""
     task = job.task
-    reference64 = _wide_copy(reference, task, device)
     a = example_sizes(task)
     drawn = [(name, random_sizes(task, secrets.randbits(32), avoid=a) if task.symbols else a)
              for name in ["B", *(f"X{i}" for i in range(max(0, job.trials - 3)))]]
+    largest = max([a, *(sizes for _, sizes in drawn)], key=lambda sizes: _set_bytes(task, sizes))
+    input_bytes = _set_bytes(task, largest)
+    reference64 = _wide_copy(reference, task, device, largest)
+    alone = input_bytes * ALONE_SETS <= _optional_bytes(device)
     # the sets at new sizes draw new magnitudes too (`magnitude`); A, A2 and the refill keep the usual values
     (first,) = _trials("A", a, secrets.randbits(62), task, reference, reference64, device, directory)
-    input_bytes = sum(t.numel() * t.element_size() for t in first.inputs if isinstance(t, torch.Tensor))
-    alone = input_bytes * ALONE_SETS <= _optional_bytes(device)
     trials = [first, *(trial for name, sizes in drawn for trial in
                        _trials(name, sizes, secrets.randbits(62), task, reference, reference64, device, directory,
                                spread=True, alone=alone))]
@@ -749,10 +750,20 @@ def _drawn(trial: Trial) -> str:
     return "" if trial.draw == USUAL else f", {trial.draw}{some}"
 
 
-def _wide_copy(reference: torch.nn.Module, task: KernelTask, device: str) -> torch.nn.Module | None:
-    """A float64 copy of the reference where memory allows it and every op has a float64 kernel."""
+def _set_bytes(task: KernelTask, sizes: dict[str, int]) -> int:
+    """The bytes of one input set of `task` at `sizes`, before any is drawn: B's sizes come from the symbols' ranges,
+    which reach up to 4x a region task's example each (`region_task._symbol_range`), so A's bytes do not bound them."""
+    return sum(math.prod(sizes[d] if isinstance(d, str) else d for d in spec.shape)
+               * getattr(torch, spec.dtype).itemsize
+               for spec in task.inputs if not spec.scalar)
+
+
+def _wide_copy(reference: torch.nn.Module, task: KernelTask, device: str,
+               largest: dict[str, int] | None = None) -> torch.nn.Module | None:
+    """A float64 copy of the reference where memory allows it at the sizes of the largest input set it will run
+    (`largest`, the example's by default) and every op has a float64 kernel."""
     sizes = example_sizes(task)
-    elements = sum(math.prod(sizes.get(d, d) if isinstance(d, str) else d for d in spec.shape)
+    elements = sum(math.prod((largest or sizes).get(d, d) if isinstance(d, str) else d for d in spec.shape)
                    for spec in task.inputs if not spec.scalar)
     if elements * 8 * 4 > _optional_bytes(device):  # float64 inputs and activations must fit comfortably
         return None
