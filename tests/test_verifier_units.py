@@ -1503,7 +1503,9 @@ def test_sets_at_new_sizes_spread_their_floats_over_magnitudes_a_normal_never_dr
     assert sets["A"].draw == sets["D"].draw == USUAL
     spread = torch.cat([x.flatten() for x in sets["B"].inputs])
     assert spread.abs().max() > 6 >= torch.cat([x.flatten() for x in sets["A"].inputs]).abs().max()
-    assert int(((spread == spread.round()) & (spread != 0)).sum()) >= 5
+    # B's own share of whole numbers is secret and its zeros (up to 15/16) may cover them: B's seed's sets together
+    every_b = torch.cat([x.flatten() for t in reference.trials if t.name.startswith("B") for x in t.inputs])
+    assert int(((every_b == every_b.round()) & (every_b != 0)).sum()) >= 5
 
 
 def test_a_spread_comes_down_the_ladder_where_the_reference_would_overflow(tmp_path):
