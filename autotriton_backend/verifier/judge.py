@@ -750,11 +750,12 @@ def _drawn(trial: Trial) -> str:
     return "" if trial.draw == USUAL else f", {trial.draw}{some}"
 
 
-def _set_bytes(task: KernelTask, sizes: dict[str, int]) -> int:
-    """The bytes of one input set of `task` at `sizes`, before any is drawn: B's sizes come from the symbols' ranges,
-    which reach up to 4x a region task's example each (`region_task._symbol_range`), so A's bytes do not bound them."""
+def _set_bytes(task: KernelTask, sizes: dict[str, int], itemsize: int | None = None) -> int:
+    """The bytes of one input set of `task` at `sizes`, before any is drawn (each input in its own dtype, or all of
+    `itemsize`): B's sizes come from the symbols' ranges, which reach up to 4x a region task's example each
+    (`region_task._symbol_range`), so A's bytes do not bound them."""
     return sum(math.prod(sizes[d] if isinstance(d, str) else d for d in spec.shape)
-               * getattr(torch, spec.dtype).itemsize
+               * (itemsize or getattr(torch, spec.dtype).itemsize)
                for spec in task.inputs if not spec.scalar)
 
 
@@ -763,10 +764,8 @@ def _wide_copy(reference: torch.nn.Module, task: KernelTask, device: str,
     """A float64 copy of the reference where memory allows it at the sizes of the largest input set it will run
     (`largest`, the example's by default) and every op has a float64 kernel."""
     sizes = example_sizes(task)
-    elements = sum(math.prod((largest or sizes).get(d, d) if isinstance(d, str) else d for d in spec.shape)
-                   for spec in task.inputs if not spec.scalar)
-    if elements * 8 * 4 > _optional_bytes(device):  # float64 inputs and activations must fit comfortably
-        return None
+    if _set_bytes(task, largest or sizes, itemsize=8) * 4 > _optional_bytes(device):  # float64 inputs and activations
+        return None  # must fit comfortably
     wide = copy.deepcopy(reference).to(torch.float64)
     try:
         with torch.no_grad():

@@ -7,8 +7,10 @@ when the dataset was built; a `mismatch` here is an honest answer today's compar
     python examples/verifier/reverify_half_gpu.py --out $OUT/reverify_half.json [--seconds 300] [--workers 16]
 
 Pairs go in a fixed shuffled order (`--seed`), so a call cut short by `--seconds` is a random sample; rows are saved
-as they come. `--task-key PREFIX --repeat N` judges only that task's pairs, each N times (fresh secret draws): how
-often an answer is refused.
+as they come. `--task-key PREFIX --repeat N` judges only that task's pairs, each N times: on one pool, so on one
+reference set per task (a judge reuses a task's secret inputs for `judge.REUSE` candidates): it shows whether a
+refusal follows the answer on those inputs, not how often fresh draws refuse it (`reverify_float32_cpu.py --index
+--repeat` opens a fresh pool per verdict).
 """
 from __future__ import annotations
 
