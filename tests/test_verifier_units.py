@@ -2623,9 +2623,11 @@ def test_each_feature_of_the_spread_meets_values_without_the_others(tmp_path):
     for feature in ("magnitude", "ties"):  # a value of few bits may be whole, and whole numbers tie each other
         values = alone[feature]
         assert not (values == values.round()).any(), feature
-        assert bool((values.abs() > 6).any()) is (feature == "magnitude"), feature
         assert (values.unique().numel() < values.numel()) is (feature == "ties"), feature
-    for feature in ("zeros", "whole", "coarse"):
+    # the magnitudes alone may be one gain anywhere in 1..top (round attack88), so not always past 6: they move
+    # nearly every value of the usual draw, where ties move an eighth at most
+    assert (alone["magnitude"] != alone["ties"]).float().mean() > 0.5
+    for feature in ("ties", "zeros", "whole", "coarse"):
         assert alone[feature].abs().max() < 6, feature
     assert (alone["zeros"] == 0).any() and not (alone["whole"] == 0).any()
 
