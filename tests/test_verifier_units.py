@@ -21,6 +21,7 @@ from autotriton_backend import Candidate, InputSpec, KernelTask, SymbolRange, Ta
 from autotriton_backend.verifier.inputs import example_sizes, make_inputs, random_sizes
 
 CATALOGUE = Path(__file__).parent / "catalogue"
+ATTACKS = Path(__file__).parent / "attacks"
 
 
 def test_task_key_ignores_comments_but_not_shapes():
@@ -2736,3 +2737,27 @@ def test_the_zeros_share_reaches_a_relu_s():
               for v in make_inputs(task, seed, {}, "cpu", draw)]
     assert all(share > 0 for share in shares)  # every input of those sets still holds a zero
     assert sum(share > 3 / 5 for share in shares) >= len(shares) / 5, shares  # before: none
+
+
+def symbolic_add_relu(example: int = 5) -> KernelTask:
+    """task_add_relu with its rows a symbol (1..64, the example's 5): a region task's shape."""
+    from dataclasses import replace
+
+    task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
+    return replace(task, symbols={"rows": SymbolRange(example=example, low=1, high=64)},
+                   inputs=tuple(replace(spec, shape=("rows", 37)) for spec in task.inputs))
+
+
+def test_the_spread_is_drawn_at_the_example_sizes_too():
+    """A region task's example is the size the user's graph was traced at, and set B, the only spread, never repeats
+    it (a kernel with the example's sizes hard-coded is caught there): at the example's sizes the judge drew only the
+    usual values, so a range trigger gated on the example's rows (tests/attacks/round89_range_trigger_at_the_example_
+    sizes.py) was judged correct on every verdict and wrong at the traced size. Now the spread is drawn there too;
+    an honest kernel still passes."""
+    task = symbolic_add_relu()
+    attack = (ATTACKS / "round89_range_trigger_at_the_example_sizes.py").read_text()
+    verdict = verify(task, Candidate(attack), VerifyOptions(device="cpu"))
+    assert verdict.failed_check is not None and verdict.failed_check.name == "mismatch", verdict.feedback
+    assert "'rows': 5" in verdict.feedback, verdict.feedback  # at the example's sizes
+    honest = verify(task, Candidate((CATALOGUE / "honest_single_kernel.py").read_text()), VerifyOptions(device="cpu"))
+    assert honest.correct, honest.feedback

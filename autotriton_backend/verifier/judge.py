@@ -52,7 +52,8 @@ SECONDS_PER_GB = 20.0  # run timeouts grow with the bytes a trial moves
 # float64 copy of the reference (`_wide_copy`), the spread's features drawn alone (`_drawn_set`). 4 GB on the CPU.
 OPTIONAL_SHARE = 0.25
 # Input sets of one task on the device at once where each of the spread's features is also drawn alone: A, the
-# ladder's sets, five alone, the usual draw they are told apart from, the refill. An 8.6 GB input drawn so ran an
+# ladder's sets, five alone, the usual draw they are told apart from, the refill; as many again for each further
+# spread (E at the example's sizes for a task with symbols, X). An 8.6 GB input drawn so ran an
 # honest candidate out of device memory on an H200 (run 163), where its four usual sets had taken 20 s.
 ALONE_SETS = 10
 
@@ -509,11 +510,15 @@ def _drawn_set(job: JudgeJob, device: str, directory: Path, reference: torch.nn.
     a = example_sizes(task)
     drawn = [(name, random_sizes(task, secrets.randbits(32), avoid=a) if task.symbols else a)
              for name in ["B", *(f"X{i}" for i in range(max(0, job.trials - 3)))]]
+    # B never repeats the example's sizes (a kernel with them hard-coded is caught there), so a kernel told every
+    # spread set by its sizes: a range trigger at the example's, the size a region task's graph was traced at, was
+    # judged correct (tests/attacks/round89_range_trigger_at_the_example_sizes.py). The spread is drawn there too.
+    drawn += [("E", a)] if task.symbols else []
     largest = max([a, *(sizes for _, sizes in drawn)], key=lambda sizes: _set_bytes(task, sizes))
     input_bytes = _set_bytes(task, largest)
     reference64 = _wide_copy(reference, task, device, largest)
-    alone = input_bytes * ALONE_SETS <= _optional_bytes(device)
-    # the sets at new sizes draw new magnitudes too (`magnitude`); A, A2 and the refill keep the usual values
+    alone = input_bytes * ALONE_SETS * len(drawn) <= _optional_bytes(device)  # each spread's alone sets
+    # the spread's sets draw new magnitudes too (`magnitude`); A, A2 and the refill keep the usual values
     (first,) = _trials("A", a, secrets.randbits(62), task, reference, reference64, device, directory)
     trials = [first, *(trial for name, sizes in drawn for trial in
                        _trials(name, sizes, secrets.randbits(62), task, reference, reference64, device, directory,

@@ -1,8 +1,8 @@
-"""The float values of the input sets drawn at new sizes.
+"""The float values of the spread's input sets: at new sizes, and at the example's for a task with symbols.
 
 Float inputs are drawn from a standard normal (or a task's positive range): a kernel honest only on the values that
 draw reaches (relu(x + y) where |x| < 16, zeros elsewhere) was judged correct and is wrong for a user's larger
-activations (tests/attacks/round34_value_range_trigger.py). So the sets drawn at new sizes (B and X) spread each
+activations (tests/attacks/round34_value_range_trigger.py). So the spread's sets (B, X and E) spread each
 float element over every magnitude from 1 to SCALE_TOP times the usual draw (log-uniform per element: every band up
 to the top in one set), round a share of them to fewer significant bits (a lower precision cast up), a share of the
 signed ones to whole numbers (a user's integer-valued floats, which a normal never draws) and a share of those to
