@@ -2761,3 +2761,15 @@ def test_the_spread_is_drawn_at_the_example_sizes_too():
     assert "'rows': 5" in verdict.feedback, verdict.feedback  # at the example's sizes
     honest = verify(task, Candidate((CATALOGUE / "honest_single_kernel.py").read_text()), VerifyOptions(device="cpu"))
     assert honest.correct, honest.feedback
+
+
+def test_the_usual_draw_is_drawn_at_new_sizes_too():
+    """At sizes other than the example's every set held some spread feature and the plain usual draw came at the
+    example's sizes only, so a kernel wrong on plain inputs at any other size (a user's batch of another size) was
+    judged correct on about 97% of reference sets (tests/fixtures/symbolic/round89_wrong_on_plain_values_at_new_
+    sizes.py). Now a usual set is drawn at B's sizes too."""
+    task = symbolic_add_relu()
+    attack = (Path(__file__).parent / "fixtures" / "symbolic" / "round89_wrong_on_plain_values_at_new_sizes.py")
+    verdict = verify(task, Candidate(attack.read_text()), VerifyOptions(device="cpu"))
+    assert verdict.failed_check is not None and verdict.failed_check.name == "mismatch", verdict.feedback
+    assert "for input set B" in verdict.feedback, verdict.feedback  # B-usual, or a magnitude alone set of a low gain

@@ -519,10 +519,14 @@ def _drawn_set(job: JudgeJob, device: str, directory: Path, reference: torch.nn.
     reference64 = _wide_copy(reference, task, device, largest)
     alone = input_bytes * ALONE_SETS * len(drawn) <= _optional_bytes(device)  # each spread's alone sets
     # the spread's sets draw new magnitudes too (`magnitude`); A, A2 and the refill keep the usual values
-    (first,) = _trials("A", a, secrets.randbits(62), task, reference, reference64, device, directory)
-    trials = [first, *(trial for name, sizes in drawn for trial in
-                       _trials(name, sizes, secrets.randbits(62), task, reference, reference64, device, directory,
-                               spread=True, alone=alone))]
+    trials = _trials("A", a, secrets.randbits(62), task, reference, reference64, device, directory)
+    for name, sizes in drawn:
+        trials += _trials(name, sizes, secrets.randbits(62), task, reference, reference64, device, directory,
+                          spread=True, alone=alone)
+        if sizes != a:  # and the usual draw: at new sizes every set held a feature, so plain values told a user's
+            # batch of another size from them (tests/fixtures/symbolic/round89_wrong_on_plain_values_at_new_sizes.py)
+            trials += _trials(f"{name}-usual", sizes, secrets.randbits(62), task, reference, reference64, device,
+                              directory)
     trials.insert(2, replace(trials[0], name="A2"))  # A again: the same files, read into fresh buffers
     (refill,) = _trials("D", a, secrets.randbits(62), task, reference, reference64, device, directory)
     refill = replace(refill, inputs=[])
