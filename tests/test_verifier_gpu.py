@@ -43,3 +43,22 @@ def test_honest_catalogue_is_correct_on_cuda(path):
     task = KernelTask.from_file(path.parent / f"{header(path, 'task')}.py")
     verdict = verify(task, Candidate(path.read_text()), VerifyOptions(device="cuda", time_kernels=False))
     assert verdict.correct, verdict.feedback
+
+
+@pytest.mark.gpu
+def test_a_kernel_slow_off_the_example_sizes_is_timed_where_it_is_slow():
+    """Every size a task's sets were drawn at is timed, and the slowest against inductor reported: timed at the
+    example's sizes alone (they are in the prompt), a kernel doing 4,096 passes at every other size was timed as
+    fast as its honest twin, and a user's dynamic graph paid for it at every other batch size."""
+    from test_verifier_units import symbolic_task
+
+    slow = (Path(__file__).parent / "fixtures" / "symbolic" / "round90_slow_off_the_example_size.py").read_text()
+    honest = slow.replace("1 if x.shape[0] == 3 else 4096", "1")
+    assert honest != slow
+    slow_verdict, honest_verdict = (verify(symbolic_task(), Candidate(source), VerifyOptions(device="cuda"))
+                                    for source in (slow, honest))
+    assert slow_verdict.correct and honest_verdict.correct, (slow_verdict.feedback, honest_verdict.feedback)
+    assert "the slowest of 2 sizes timed" in slow_verdict.timing_note, slow_verdict.timing_note
+    assert "timed at rows=3" not in slow_verdict.timing_note, slow_verdict.timing_note
+    assert slow_verdict.timings.candidate_ms > 4 * honest_verdict.timings.candidate_ms, (slow_verdict.timings,
+                                                                                         honest_verdict.timings)
