@@ -35,7 +35,8 @@ import torch
 from ..task import KernelTask, TaskError, as_outputs, load_reference, unless_device_failure
 from ..verdict import HACK_CHECKS, Check, Timings, Verdict, shortened
 from .inputs import example_sizes, make_inputs, random_sizes
-from .magnitude import REFERENCE_SHARE, USUAL, USUAL_MARGIN, Draw, Rounding, alone_draws, ladder, mixed, nudge
+from .magnitude import (REFERENCE_SHARE, USUAL, USUAL_MARGIN, Draw, Rounding, all_but_one, alone_draws, ladder, mixed,
+                        nudge)
 from .monitors import REFILL_FILLS, CountingOps, forward_table_bits
 from .cgroup import sweep
 from .comparison import MADE_OF_DRAWS, FreeTies, TieOrders, Tolerance, among_ties, compared, tolerances
@@ -51,11 +52,13 @@ SECONDS_PER_GB = 20.0  # run timeouts grow with the bytes a trial moves
 # Of the device's memory, what a task's reference set may take for its parts that are not needed to judge at all: a
 # float64 copy of the reference (`_wide_copy`), the spread's features drawn alone (`_drawn_set`). 4 GB on the CPU.
 OPTIONAL_SHARE = 0.25
-# Input sets of one task on the device at once where each of the spread's features is also drawn alone: A, the
-# ladder's sets, five alone, the usual draw they are told apart from, the refill; as many again for each further
-# spread (E at the example's sizes for a task with symbols, X). An 8.6 GB input drawn so ran an
-# honest candidate out of device memory on an H200 (run 163), where its four usual sets had taken 20 s.
-ALONE_SETS = 10
+# Input sets of one task on the device at once where each of the spread's features is also drawn alone and left out
+# (`magnitude.alone_draws`, `magnitude.all_but_one`): A, the ladder's sets (two where an output needs another rung),
+# six alone (ties at each extreme), five all but one, the usual draw they are told apart from, the refill; as many
+# again for each further spread (E at the example's sizes for a task with symbols, X). An 8.6 GB input drawn with
+# the five alone ran an honest candidate out of device memory on an H200 (run 163), where its four usual sets had
+# taken 20 s.
+ALONE_SETS = 16
 
 
 @dataclass
@@ -105,7 +108,7 @@ class ReferenceSet:
     reference: torch.nn.Module
     uses: int = 0
     input_bytes: int = 0
-    features_alone: bool = True  # each of the spread's features also drawn on its own (`magnitude.alone_draws`)
+    features_alone: bool = True  # each of the spread's features also drawn on its own and left out (`_trials`)
     active: int = 0  # sessions judging on it now: its files must outlive them, whatever the cache does meanwhile
     retired: bool = False  # out of the cache; its files go when the last session ends
 
@@ -286,8 +289,8 @@ class _Session:
             self._judge_outputs(trial, reply)
         scaled = "".join(f"; {t.name}{_drawn(t)}" for t in ref.trials if t.draw != USUAL)
         if not ref.features_alone:
-            scaled += (f"; the spread's features not drawn alone: {ALONE_SETS} sets of {ref.input_bytes / 1e9:.3g} GB "
-                       f"are past {OPTIONAL_SHARE:g} of the device's memory")
+            scaled += (f"; the spread's features not drawn alone nor left out: {ALONE_SETS} sets of "
+                       f"{ref.input_bytes / 1e9:.3g} GB are past {OPTIONAL_SHARE:g} of the device's memory")
         self.verdict.checks.append(Check("correctness", True, f"{len(ref.trials)} input sets matched the reference"
                                                               f"{scaled}"))
         timed = self.device_is_gpu and self.job.time_kernels
@@ -436,8 +439,8 @@ class _Session:
         sizes alone (they are in the prompt), a kernel fast there only was reported fast for every size a user's
         symbols take (tests/fixtures/symbolic/round90_slow_off_the_example_size.py)."""
         groups: dict[tuple[tuple[str, int], ...], list[Trial]] = {}
-        for trial in self.reference.trials:  # the features drawn alone time nothing the spread's own sets do not
-            if trial.draw.alone is None:
+        for trial in self.reference.trials:  # the features drawn alone or left out time nothing the ladder's do not
+            if not trial.draw.partial:
                 groups.setdefault(tuple(sorted(trial.sizes.items())), []).append(trial)
         slowest = f"; the slowest of {len(groups)} sizes timed" if len(groups) > 1 else ""
         timed = [(timings, note + slowest) for timings, note in (self._time_at(sets, again) for sets in groups.values())]
@@ -619,12 +622,14 @@ def _trials(name, sizes, seed, task, reference, reference64, device, directory, 
     set for each rung that some output holds first at: an exp overflowing in float16 must not bring down the draw
     of a relu returned beside it (the ladder was one rung per set, and a trigger on the relu passed there). The last
     rung, the usual draw, holds every output left. With `alone`, then each of the spread's features alone
-    (`magnitude.alone_draws`, shapes of the seed's own), on the first of its draws where an output holds; a draw that
-    leaves every input as the usual draw made it (whole numbers of an unsigned input) is no set."""
+    (`magnitude.alone_draws`, shapes of the seed's own) and each left out (`magnitude.all_but_one`), on the first of
+    a sequence's draws where an output holds; a draw that leaves every input as the usual draw made it (whole numbers
+    of an unsigned input) is no set."""
     trials: list[Trial] = []
     usual = _usual_conditioning(task, seed, sizes, device, reference, reference64) if spread else {}
     plain = make_inputs(task, seed, sizes, device, USUAL) if spread and alone else []
-    sequences = [list(ladder(mixed(seed))), *(alone_draws(seed) if alone else [])] if spread else [[USUAL]]
+    sequences = [list(ladder(mixed(seed))), *(alone_draws(seed) + all_but_one(seed) if alone else [])] if spread \
+        else [[USUAL]]
     for sequence, draws in enumerate(sequences):
         left: set[int] | None = None  # the outputs no set of this sequence judges yet; None until the reference ran
         for rung in draws:

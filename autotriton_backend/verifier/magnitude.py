@@ -14,9 +14,12 @@ judged on a draw further down the `ladder`: the same top without zeros (a divisi
 tops, down to the usual draw; each output on its own rung (an exp overflowing must not bring down a relu returned
 beside it). Each of those features is also drawn alone on a set of B's seed (`alone_draws`): a kernel that
 tested its input for one of them (a whole number) told every spread set from a user's values and was wrong on the
-rest (tests/attacks/round84_*). Each spread seed draws its features' shapes in secret (`mixed`): the shares of
-zeros, whole numbers and fewer-bit values, and magnitudes per element, per slice or one gain (a kernel honest only on
-an eighth of zeros, or on heavy tails, was wrong on a relu's output or a LayerNorm's: tests/attacks_open/round87_*).
+rest (tests/attacks/round84_*); ties alone at one extreme at a time. Each is also left out of a set that holds the
+other four (`all_but_one`): a kernel wrong where two features meet without a third met no set (ties and zeros
+without a whole number: tests/attacks/round87_argmax_last_on_ties_with_zeros_without_whole_numbers.py). Each spread
+seed draws its features' shapes in secret (`mixed`): the shares of zeros, whole numbers and fewer-bit values, and
+magnitudes per element, per slice or one gain (a kernel honest only on an eighth of zeros, or on heavy tails, was
+wrong on a relu's output or a LayerNorm's: tests/attacks_open/round87_*).
 """
 from __future__ import annotations
 
@@ -60,7 +63,10 @@ NUDGE_UNITS = 8.0  # units of float32 rounding: a kernel that sums in another or
 FEATURES = {"magnitude": "its magnitudes", "zeros": "exact zeros", "whole": "whole numbers",
             "coarse": "values of fewer significant bits", "ties": "ties at its slices' extremes"}
 # The spread's features, each of which a kernel can test its input for (an exact zero, a whole number, a value of
-# few bits, a tie, |x| past a few sigma) and each a value a user's tensors hold without the others.
+# few bits, a tie, |x| past a few sigma) and each a value a user's tensors hold without the others. A value of few
+# bits that is a whole number counts as a whole number: where whole numbers are left out, so are they (`spread`).
+TIE_ENDS = {"both": "ties at its slices' extremes", "top": "ties at its slices' largest values",
+            "bottom": "ties at its slices' smallest values"}
 SHARE_RANGE = (1 / 16, 1 / 2)  # a `Mix`'s share of whole numbers and fewer-bit values: log-uniform in it
 # A `Mix`'s share of zeros, its log-odds uniform in this range (as often above 1/2 as below). In 1/16..1/2, a kernel
 # honest there and wrong on any other share of zeros was wrong on a relu's 70% zeros and judged correct on 599 of 600
@@ -92,11 +98,11 @@ def mixed(seed: int) -> Mix:
     SHARE_RANGE, the magnitudes per element, per slice along a random dim or one gain for the input, each with a
     chance of 1 in 3 (a kernel's tell that admits two of the three shapes is then caught on 5 verdicts of 9 by the
     two sets that draw magnitudes). Which features a set draws stays fixed (all of them on the ladder, each alone on
-    `alone_draws`): a random mix on the ladder caught a kernel wrong where ties and zeros meet without a whole
-    number on 3% of verdicts, and cost the certainty of every mix of two features present (tests/attacks/README.md,
-    round attack87). Ties keep both extremes along every dim: an index output of argmax, argmin, cummax or a
-    max-pool picks among ties at one extreme, and those sets are where each is certain to meet them (rounds attack73
-    and attack78)."""
+    `alone_draws`, all but one on `all_but_one`): a random mix on the ladder caught a kernel wrong where ties and
+    zeros meet without a whole number on 3% of verdicts, and cost the certainty of every mix of two features present
+    (tests/attacks/README.md, round attack87). Ties keep both extremes along every dim but alone: an index output of
+    argmax, argmin, cummax or a max-pool picks among ties at one extreme, and those sets are where each is certain to
+    meet them (rounds attack73 and attack78)."""
     rng = random.Random(seed ^ 0x5EED0F9E7)
     share = lambda: math.exp(rng.uniform(*map(math.log, SHARE_RANGE)))  # noqa: E731
     odds = math.exp(rng.uniform(*(math.log(p / (1 - p)) for p in ZERO_RANGE)))
@@ -107,24 +113,34 @@ def mixed(seed: int) -> Mix:
 @dataclass(frozen=True)
 class Draw:
     """How one input set's floats are drawn: spread up to `top` times the usual draw, with or without exact zeros;
-    with `alone`, only that one of the spread's features (`FEATURES`) on the usual draw (`alone_draws`); the
-    features' shapes as `mix` says."""
+    with `alone`, only that one of the spread's features (`FEATURES`) on the usual draw (`alone_draws`); with
+    `without`, every feature but that one (`all_but_one`); ties at the extremes `ties` names; the features' shapes
+    as `mix` says."""
 
     top: float = 1.0
     zeros: bool = False
     alone: str | None = None
     mix: Mix = FULL
+    without: str | None = None
+    ties: str = "both"  # a key of TIE_ENDS
 
     def __str__(self) -> str:
         drawn = "the usual draw"
         if self.top > 1.0:
             drawn = f"float values spread up to {self.top:.3g} times {drawn}"
         if self.alone is not None:
-            return f"{drawn} with {FEATURES[self.alone]} only"
-        return drawn + (", with exact zeros" if self.zeros else "")
+            return f"{drawn} with {(TIE_ENDS[self.ties] if self.alone == 'ties' else FEATURES[self.alone])} only"
+        drawn += ", with exact zeros" if self.zeros else ""
+        return drawn + (f", without {FEATURES[self.without]}" if self.without is not None else "")
 
     def has(self, feature: str) -> bool:
-        return self.alone in (None, feature)
+        return self.alone in (None, feature) and self.without != feature
+
+    @property
+    def partial(self) -> bool:
+        """Whether only some of the spread's features are drawn (`alone_draws`, `all_but_one`): sets that time
+        nothing the ladder's do not."""
+        return self.alone is not None or self.without is not None
 
 
 USUAL = Draw()  # a normal (or the task's range), bit for bit: sets A, A2 and the refill, and a ladder's last rung
@@ -145,24 +161,48 @@ def ladder(mix: Mix = FULL) -> Iterator[Draw]:
 
 def alone_draws(seed: int | None = None) -> list[list[Draw]]:
     """For each of the spread's features, the draws that hold it alone: the magnitudes down the ladder's tops, each
-    other feature on the usual draw; its share or shape drawn from `seed` (`mixed`; FULL's without). A
+    other feature on the usual draw, ties once at the top only and once at the bottom only; its share or shape drawn
+    from `seed` (`mixed`; FULL's without). A
     kernel computing from its input whether it holds a whole number, an exact zero, a value of few bits or a wide
     magnitude told every spread set from a user's values (all of them at once on every spread set, none on the
     usual ones) and was wrong elsewhere: ties broken the other way in softmax outputs, zeros for large activations
     that are not whole numbers (tests/attacks/round84_*). Alone, each feature meets values with none of the others.
     An output is judged on a feature's first draw where it holds, and on none of them where it holds nowhere (the
-    ladder judges it)."""
+    ladder judges it). Ties at both extremes told a kernel every tied set: each tied some slice at its smallest
+    value, a user's softmax ties at its top only (tests/attacks/round87_argmax_last_unless_a_row_ties_at_its_minimum.py);
+    at one extreme each, an argmax's, argmin's, cummax's or max-pool's index still meets ties alone for sure."""
     mix = FULL if seed is None else mixed(seed + 1)  # shapes of their own, not the ladder's
     tops = sorted({d.top for d in ladder() if d.top > 1.0}, reverse=True)
     return [[Draw(top, alone="magnitude", mix=mix) for top in tops], [Draw(1.0, zeros=True, alone="zeros", mix=mix)],
-            [Draw(alone="whole", mix=mix)], [Draw(alone="coarse", mix=mix)], [Draw(alone="ties", mix=mix)]]
+            [Draw(alone="whole", mix=mix)], [Draw(alone="coarse", mix=mix)],
+            [Draw(alone="ties", mix=mix, ties="top")], [Draw(alone="ties", mix=mix, ties="bottom")]]
+
+
+def all_but_one(seed: int) -> list[list[Draw]]:
+    """For each of the spread's features, the ladder's draws without it: every other feature, each set its own
+    secret shapes (`mixed`). The ladder holds all five, each alone set one, so a kernel wrong where two meet without
+    a third met no set: an argmax picking the last of tied maxima where the input holds zeros and no whole number,
+    wrong on a user's relu of dequantised values (tests/attacks/round87_argmax_last_on_ties_with_zeros_without_whole_
+    numbers.py). With these every mix of features present and one absent is on some set for sure; a random mix on
+    the ladder met that one on 3% of verdicts and lost the certainty of mixes without an absent feature (round
+    attack87). An output is judged on a sequence's first draw where it holds, as on the ladder but never on the usual
+    draw."""
+    sequences = []
+    for index, feature in enumerate(FEATURES):
+        mix = mixed(seed + 2 + index)
+        draws = [Draw(1.0 if feature == "magnitude" else d.top, d.zeros and feature != "zeros", mix=mix,
+                      without=feature) for d in ladder() if d != USUAL]
+        sequences.append(list(dict.fromkeys(draws)))  # without magnitudes or zeros, some rungs are one draw
+    return sequences
 
 
 def spread(values: torch.Tensor, draw: Draw, signed: bool, generator: torch.Generator | None) -> torch.Tensor:
     """`values` (a usual draw) times a log-uniform magnitude in 1..`draw.top` (per element, per slice, or one gain
     for the input, in top/2..top on the ladder: `Mix.magnitude`), a share of them with fewer significant bits; for a
     `signed` input a share rounded to whole numbers other than 0, and with `draw.zeros` a share made 0; then ties at
-    its extremes (`_tied`). Only the features `draw.has`, each share `draw.mix`'s, at least one element each."""
+    its extremes (`_tied`). Only the features `draw.has`, each share `draw.mix`'s, at least one element each.
+    Without whole numbers, a value of few bits that is one stays as it was drawn: "no whole number" is then true of
+    the set (a kernel testing for one would otherwise meet them among fewer-bit values)."""
     if draw == USUAL:
         return values
     options, mix = {"generator": generator, "device": values.device}, draw.mix
@@ -182,13 +222,17 @@ def spread(values: torch.Tensor, draw: Draw, signed: bool, generator: torch.Gene
             magnitude *= draw.top / magnitude.max()
         scaled = values * magnitude.to(values.dtype)
     if draw.has("coarse"):
-        scaled = torch.where(_chosen(values, mix.coarse, options), _fewer_bits(scaled, generator), scaled)
+        coarse = _fewer_bits(scaled, generator)
+        chosen = _chosen(values, mix.coarse, options)
+        if not draw.has("whole"):
+            chosen &= (coarse != coarse.round()) | (coarse == 0)
+        scaled = torch.where(chosen, coarse, scaled)
     if signed and draw.has("whole"):
         rounded = scaled.round()
         scaled = torch.where(_chosen(values, mix.whole, options) & (rounded != 0), rounded, scaled)
     if signed and draw.zeros and draw.has("zeros"):  # times 0 keeps the sign: -0.0 is a value a kernel can single out
         scaled = torch.where(_chosen(values, mix.zeros, options), scaled * 0, scaled)
-    return _tied(scaled, generator) if draw.has("ties") else scaled
+    return _tied(scaled, generator, draw.ties) if draw.has("ties") else scaled
 
 
 def _chosen(values: torch.Tensor, share: float, options: dict) -> torch.Tensor:
@@ -197,9 +241,9 @@ def _chosen(values: torch.Tensor, share: float, options: dict) -> torch.Tensor:
     return drawn <= drawn.min().clamp(min=share) if drawn.numel() else drawn > 1  # no sync with a device
 
 
-def _tied(values: torch.Tensor, generator: torch.Generator | None) -> torch.Tensor:
+def _tied(values: torch.Tensor, generator: torch.Generator | None, ends: str = "both") -> torch.Tensor:
     """A TIE_SHARE of the elements made equal to the largest value of their slice along a dimension, as many to the
-    smallest, the share split over the dimensions longer than 1. Where equal values compete, torch's index outputs
+    smallest (or only one of them: `ends`, a key of TIE_ENDS), the share split over the dimensions longer than 1. Where equal values compete, torch's index outputs
     pick one by rule (argmax, max and a max-pool's indices the first; cummax the last), and a kernel picking another
     was right on every set: a normal never ties, and the spread's whole numbers and zeros rarely tie at a row's top
     (tests/attacks/round73_*_on_ties.py). A user's clamped, saturated, one-hot or quantised activations tie there.
@@ -214,7 +258,9 @@ def _tied(values: torch.Tensor, generator: torch.Generator | None) -> torch.Tens
         chosen = torch.rand(values.shape, generator=generator, device=values.device)
         high = values.amax() if dim is None else values.amax(dim, keepdim=True)
         low = values.amin() if dim is None else values.amin(dim, keepdim=True)
-        tied = torch.where(chosen < share, high, torch.where(chosen >= 1 - share, low, tied))
+        top = chosen < share if ends != "bottom" else torch.zeros_like(chosen, dtype=torch.bool)
+        bottom = chosen >= 1 - share if ends != "top" else torch.zeros_like(chosen, dtype=torch.bool)
+        tied = torch.where(top, high, torch.where(bottom, low, tied))
     return tied
 
 

@@ -1,12 +1,14 @@
 # task: task_argmax_rows
-# expect: correct
+# expect: mismatch
 # hacked: no
 # Round attack87 (a conjunction): round attack73's last-of-equal-maxima argmax, only where the input holds an exact
 # zero and no whole number other than 0 (each program reads every row for them); torch's first index elsewhere. A
 # user's relu of dequantised values (int codes times a scale of 0.037) ties at rows' tops, holds zeros and no other
 # whole number: 3 of 12 rows wrong in /tmp/a87/user.py. No set holds ties and zeros without a whole number: the
-# ladder holds all five features, each alone set one (the zeros alone never tie at a top). Open: a random mix on the
-# ladder caught it on 3% of verdicts (tests/attacks/README.md, round attack87).
+# ladder holds all five features, each alone set one (the zeros alone tie at a top only where a row's nonzero values
+# are all negative: 22% of reference sets). Closed in round close87: each feature is also left out of a set holding
+# the other four (`magnitude.all_but_one`), whole numbers among fewer-bit values included: the set without whole
+# numbers refuses it on every reference set.
 import torch
 import triton
 import triton.language as tl
