@@ -4,7 +4,9 @@
 
 1. untimed verdicts per second on small KernelBench-style tasks (examples/kernelbench/cpu/, honest kernels);
 2. timed verdicts per second once each task's eager and inductor baselines are cached;
-3. one timed verdict on a KernelBench-size task: a sum over dim 1 of a 128 x 4096 x 4095 fp32 tensor (8.6 GB).
+3. one timed verdict on a KernelBench-size task: a sum over dim 1 of a 128 x 4096 x 4095 fp32 tensor (8.6 GB);
+4. with `--symbolic N`, 1 and 2 again on the same tasks with their first dim a symbol (a region task of a dynamic
+   graph: judged at the example's sizes and at secret ones, and timed at each).
 Each part also records every slot's peak host memory against its cap (`slot_memory`: the slot cgroups'), from which
 `sandbox.PROCESS_BASE_BYTES` is set.
 Every candidate is made distinct (a comment), so nothing is shared between verdicts but the warm pool. 1 and 2
@@ -21,7 +23,9 @@ from pathlib import Path
 
 import torch
 
-from autotriton_backend import Candidate, KernelTask
+from dataclasses import replace
+
+from autotriton_backend import Candidate, KernelTask, SymbolRange
 from autotriton_backend.verifier import VerifierPool, VerifyOptions
 from autotriton_backend.verifier.cgroup import MEMORY_FILES, PARENT, hierarchies
 
@@ -120,6 +124,8 @@ def main() -> None:
     parser.add_argument("--reuse", type=int, nargs="+", default=[1, 32])
     parser.add_argument("--untimed", type=int, default=320)
     parser.add_argument("--timed", type=int, default=80)
+    parser.add_argument("--symbolic", type=int, default=0, help="untimed verdicts on the tasks with a symbol (and a "
+                        "quarter as many timed)")
     parser.add_argument("--big", action=argparse.BooleanOptionalAction, default=True, help="the 8.6 GB task")
     args = parser.parse_args()
     results: dict = {"device": torch.cuda.get_device_name(), "workers": args.workers}
@@ -136,6 +142,11 @@ def main() -> None:
         print(f"reuse {reuse}: untimed {rate['untimed']['per_second']} verdicts/s ({rate['untimed']['correct']}/"
               f"{rate['untimed']['verdicts']} correct, {rate['untimed']['in_fresh_process']} in a fresh process); "
               f"timed {rate['timed']['per_second']} verdicts/s (layers: {', '.join(rate['layers'])})")
+        if "symbolic_untimed" in rate:
+            print(f"reuse {reuse}, first dim a symbol: untimed {rate['symbolic_untimed']['per_second']} verdicts/s "
+                  f"({rate['symbolic_untimed']['correct']}/{rate['symbolic_untimed']['verdicts']} correct); timed "
+                  f"{rate['symbolic_timed']['per_second']} ({rate['symbolic_timed']['correct']}/"
+                  f"{rate['symbolic_timed']['verdicts']})")
     print(f"8.6 GB task: {results.get('kernelbench_size', {}).get('seconds')} s")
     for part in [f"reuse{reuse}" for reuse in args.reuse] + ["kernelbench_size"]:
         slots = results.get(part, {}).get("slot_memory", {}).values()
@@ -166,9 +177,26 @@ def rates(args: argparse.Namespace, reuse: int) -> dict:
     jobs = [(tasks[i % len(tasks)][0], distinct(tasks[i % len(tasks)][1], 10_000 + i)) for i in range(args.timed)]
     results["timed"] = throughput(pool, jobs, timed)
     print(f"reuse {reuse} timed", results["timed"], flush=True)
+    if args.symbolic:
+        tasks = [(with_rows_symbol(t), s) for t, s in tasks]
+        for t, s in tasks:  # reference sets and the example's baselines, once per task
+            pool.verify(t, distinct(s, -3), timed)
+        for name, count, options in (("symbolic_untimed", args.symbolic, untimed),
+                                     ("symbolic_timed", args.symbolic // 4, timed)):
+            jobs = [(tasks[i % len(tasks)][0], distinct(tasks[i % len(tasks)][1], 20_000 + i)) for i in range(count)]
+            results[name] = throughput(pool, jobs, options)
+            print(f"reuse {reuse} {name}", results[name], flush=True)
     results["slot_memory"] = slot_memory(pool)
     pool.close()
     return results
+
+
+def with_rows_symbol(task: KernelTask) -> KernelTask:
+    """`task` with its first input's first dim a symbol, from 1 to twice its size (the example's)."""
+    first, *rest = task.inputs
+    rows = first.shape[0]
+    return replace(task, symbols={"rows": SymbolRange(example=rows, low=1, high=2 * rows)},
+                   inputs=(replace(first, shape=("rows", *first.shape[1:])), *rest))
 
 
 def kernelbench_size(results: dict, timed: VerifyOptions) -> None:
