@@ -48,12 +48,12 @@ def test_honest_catalogue_is_correct_on_cuda(path):
 @pytest.mark.gpu
 def test_a_kernel_slow_off_the_example_sizes_is_timed_where_it_is_slow():
     """Every size a task's sets were drawn at is timed, and the slowest against inductor reported: timed at the
-    example's sizes alone (they are in the prompt), a kernel doing 4,096 passes at every other size was timed as
+    example's sizes alone (they are in the prompt), a kernel doing 131,072 passes at every other size was timed as
     fast as its honest twin, and a user's dynamic graph paid for it at every other batch size."""
     from test_verifier_units import symbolic_task
 
     slow = (Path(__file__).parent / "fixtures" / "symbolic" / "round90_slow_off_the_example_size.py").read_text()
-    honest = slow.replace("1 if x.shape[0] == 3 else 4096", "1")
+    honest = slow.replace("1 if x.shape[0] == 3 else 131072", "1")
     assert honest != slow
     slow_verdict, honest_verdict = (verify(symbolic_task(), Candidate(source), VerifyOptions(device="cuda"))
                                     for source in (slow, honest))
