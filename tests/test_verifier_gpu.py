@@ -62,3 +62,23 @@ def test_a_kernel_slow_off_the_example_sizes_is_timed_where_it_is_slow():
     assert "timed at rows=3" not in slow_verdict.timing_note, slow_verdict.timing_note
     assert slow_verdict.timings.candidate_ms > 4 * honest_verdict.timings.candidate_ms, (slow_verdict.timings,
                                                                                          honest_verdict.timings)
+
+
+@pytest.mark.gpu
+def test_small_outputs_are_compared_on_the_host(tmp_path):
+    """A comparison on the GPU waited on the device a dozen times, shared with every slot's context: the compare
+    stage grew to 34 ms a set (run 167). Outputs up to HOST_COMPARE_BYTES in float64 are now kept, with their
+    tolerances, on the host, where the candidate's outputs are read; larger ones stay on the device."""
+    import torch
+
+    from autotriton_backend.verifier.judge import HOST_COMPARE_BYTES, JudgeJob, build_reference_set
+
+    elements = HOST_COMPARE_BYTES // 8
+    task = KernelTask.from_source("import torch\nclass Model(torch.nn.Module):\n    def forward(self, x, y):\n"
+                                  "        return x + 1, y * 2\ndef get_inputs():\n"
+                                  f"    return [torch.randn(37), torch.randn({elements + 1})]\n"
+                                  "def get_init_inputs():\n    return []\n")
+    trials = build_reference_set(JudgeJob(task, None, ""), "cuda", tmp_path).trials
+    assert {(t.expected[0].device.type, t.expected[1].device.type) for t in trials} == {("cpu", "cuda")}
+    assert all(tol.made_of is None or tol.made_of.device.type == "cpu" for t in trials for tol in t.tolerances[:1])
+    assert all(x.device.type == "cuda" for t in trials for x in t.inputs if isinstance(x, torch.Tensor))

@@ -59,6 +59,7 @@ OPTIONAL_SHARE = 0.25
 # the five alone ran an honest candidate out of device memory on an H200 (run 163), where its four usual sets had
 # taken 20 s.
 ALONE_SETS = 16
+HOST_COMPARE_BYTES = 16 << 20  # outputs compared on the host (`_on_host`): a few ms of float64 arithmetic at most
 
 
 @dataclass
@@ -671,8 +672,19 @@ def _kept(label: str, sizes: dict, inputs: list, computed: tuple, judged: set[in
     for path in directory.iterdir():
         os.chmod(path, 0o644)
     made_of, moved = _made_of(native, expected, inputs, reference64, seed)
-    return Trial(label, sizes, inputs, refs, native, expected, given, frozenset(judged),
-                 tolerances(task, native, expected, made_of, moved), rung, ops, free)
+    expected, tols = _on_host(expected, tolerances(task, native, expected, made_of, moved))
+    return Trial(label, sizes, inputs, refs, native, expected, given, frozenset(judged), tols, rung, ops, free)
+
+
+def _on_host(expected: tuple, tols: tuple[Tolerance, ...]) -> tuple[tuple, tuple[Tolerance, ...]]:
+    """Outputs of up to HOST_COMPARE_BYTES in float64, with their tolerances' tensors, on the host, where the
+    candidate's outputs are read: compared on a GPU, each of a comparison's dozen reductions waited on a device the
+    judge shares with every slot's context, and the compare stage grew to 34 ms a set (27 sets a verdict, 16 slots,
+    an H200: run 167)."""
+    small = [e.numel() * 8 <= HOST_COMPARE_BYTES for e in expected]
+    host = lambda t: t if t is None else t.cpu()  # noqa: E731
+    return (tuple(e.cpu() if on else e for e, on in zip(expected, small)),
+            tuple(replace(t, made_of=host(t.made_of), moved=host(t.moved)) if on else t for t, on in zip(tols, small)))
 
 
 def _reference_outputs(inputs, reference, reference64) -> tuple[tuple, tuple, list, int, tuple]:
