@@ -1568,9 +1568,13 @@ def test_each_output_is_judged_on_the_highest_rung_where_its_own_reference_holds
 
     task = _source_task("torch.exp(x), torch.relu(x + y)", "torch.randn(5, 37).half(), torch.randn(5, 37).half()")
     trials = build_reference_set(JudgeJob(task, None, ""), "cpu", tmp_path).trials
-    spread = {trial.name: (trial.judged, trial.draw.top) for trial in trials if trial.name.startswith("B")}
-    assert spread["B"] == (frozenset({1}), SCALE_TOP)
-    assert spread["B-2"][0] == frozenset({0}) and 1.0 <= spread["B-2"][1] < SCALE_TOP
+    top = next(trial for trial in trials if trial.name == "B")
+    assert top.draw.top == SCALE_TOP and 1 in top.judged
+    # exp is judged there only where the seed's secret magnitudes kept it finite (1 build in 60: a low gain), else
+    # further down the ladder
+    assert 0 not in top.judged or bool(torch.isfinite(top.native[0]).all())
+    assert 0 in top.judged or any(0 in t.judged and t.draw.top < SCALE_TOP and not t.draw.partial
+                                  for t in trials if t.name.startswith("B-"))
 
 
 def test_a_spread_holds_values_of_a_lower_precision_cast_up(tmp_path):
