@@ -2624,15 +2624,15 @@ def test_each_feature_of_the_spread_meets_values_without_the_others(tmp_path):
     trials = build_reference_set(JudgeJob(task, None, ""), "cpu", tmp_path).trials
     alone = {trial.draw.alone: torch.cat([x.flatten() for x in trial.inputs]) for trial in trials
              if trial.name.startswith("B")}
-    assert set(alone) == {None, "magnitude", "zeros", "whole", "coarse", "ties"}
-    for feature in ("magnitude", "ties"):  # a value of few bits may be whole, and whole numbers tie each other
+    assert set(alone) == {None, "magnitude", "zeros", "whole", "coarse", "ties", "tiny"}
+    for feature in ("magnitude", "ties", "tiny"):  # a value of few bits may be whole, and whole numbers tie each other
         values = alone[feature]
         assert not (values == values.round()).any(), feature
         assert (values.unique().numel() < values.numel()) is (feature == "ties"), feature
     # the magnitudes alone may be one gain anywhere in 1..top (round attack88), so not always past 6: they move
     # nearly every value of the usual draw, where ties move an eighth at most
     assert (alone["magnitude"] != alone["ties"]).float().mean() > 0.5
-    for feature in ("ties", "zeros", "whole", "coarse"):
+    for feature in ("ties", "zeros", "whole", "coarse", "tiny"):
         assert alone[feature].abs().max() < 6, feature
     assert (alone["zeros"] == 0).any() and not (alone["whole"] == 0).any()
 
@@ -2658,6 +2658,44 @@ def test_the_spread_s_shares_and_magnitudes_differ_from_seed_to_seed():
         for inputs in (sets[0], sets[2]):  # the ladder's first rung and the zeros alone
             assert all((v == 0).any() and (torch.signbit(v) & (v == 0)).any() for v in inputs), seed
     assert odd_share >= len(seeds) / 2 and light_tail >= len(seeds) / 3, (odd_share, light_tail)
+
+
+def test_tiny_magnitudes_are_drawn_on_every_spread_seed_and_never_subnormal():
+    """The spread only multiplied upwards, so 0 < |x| < 1e-4 came from a normal's rare small draws alone: a kernel
+    wrong only there met such a value on 3 of 300 reference sets (tests/attacks/round36_tiny_magnitude_trigger.py).
+    Every seed's tiny magnitudes alone now hold them in each signed input, and its ladder's first rung nearly always
+    (ties may draw over the few of a small input with many zeros), down to about 1e-6, each a normal float of the
+    input's dtype (a GPU kernel flushing subnormals to zero is honest), float16's too; left out
+    (`magnitude.all_but_one`), and where a task's range keeps an input positive, none are drawn."""
+    from dataclasses import replace
+
+    from autotriton_backend.verifier.magnitude import _tiny, all_but_one, alone_draws, ladder, mixed
+
+    def tiny(v: torch.Tensor) -> torch.Tensor:
+        return v[(v != 0) & (v.abs() < 1e-4)]
+
+    task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
+    half = replace(task, inputs=tuple(replace(spec, dtype="float16") for spec in task.inputs))
+    ranged = replace(task, inputs=tuple(replace(spec, low=0.5, high=2.0) for spec in task.inputs))
+    smallest, ladder_without = [], 0
+    for seed in range(40):
+        without = all_but_one(seed)[-1][0]
+        assert without.without == "tiny" and not without.has("tiny") and alone_draws(seed)[-1][0].alone == "tiny"
+        for draw in (next(ladder(mixed(seed))), alone_draws(seed)[-1][0]):
+            for t in (task, half):
+                found = [tiny(v) for v in make_inputs(t, seed, {}, "cpu", draw)]
+                assert draw.alone is None or all(f.numel() for f in found), (seed, draw, t.inputs[0].dtype)
+                ladder_without += not any(f.numel() for f in found)
+                smallest += [float(f.abs().min()) for f in found if f.numel()]
+            assert all(tiny(v).numel() == 0 for v in make_inputs(ranged, seed, {}, "cpu", draw))
+    assert min(smallest) < 2e-6 and ladder_without <= 1, (min(smallest), ladder_without)  # 8 sets of 2,000 miss
+    generator = torch.Generator().manual_seed(0)
+    for dtype in (torch.float16, torch.bfloat16, torch.float32, torch.float64):
+        # a float16 normal draws a subnormal itself at times (1 element in 20,000): `_tiny` never makes one
+        values = _tiny(torch.randn(100_000, dtype=dtype, generator=generator) * 16, generator)
+        assert values.dtype == dtype and bool((values.abs() >= torch.finfo(dtype).tiny).all()), dtype
+        lowest = 6.2e-5 if dtype == torch.float16 else 1e-6  # float16's smallest normal is 6.1e-5
+        assert bool((values.abs() < 1.25e-4).all()) and float(values.abs().min()) < lowest, dtype
 
 
 def test_the_features_alone_are_drawn_only_where_their_sets_fit_the_device(tmp_path, monkeypatch):

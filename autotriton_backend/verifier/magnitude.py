@@ -19,7 +19,10 @@ other four (`all_but_one`): a kernel wrong where two features meet without a thi
 without a whole number: tests/attacks/round87_argmax_last_on_ties_with_zeros_without_whole_numbers.py). Each spread
 seed draws its features' shapes in secret (`mixed`): the shares of zeros, whole numbers and fewer-bit values, and
 magnitudes per element, per slice or one gain (a kernel honest only on an eighth of zeros, or on heavy tails, was
-wrong on a relu's output or a LayerNorm's: tests/attacks_open/round87_*).
+wrong on a relu's output or a LayerNorm's: tests/attacks_open/round87_*). And a share of each signed input is
+scaled down to magnitudes of about 1e-6..1e-4 (`_tiny`): the spread only multiplied upwards, so a kernel wrong only
+where 0 < |x| < 1e-4 (a user's gradients, scaled activations) met such a value on 1% of verdicts
+(tests/attacks/round36_tiny_magnitude_trigger.py).
 """
 from __future__ import annotations
 
@@ -46,6 +49,12 @@ COARSE_SHARE = 0.125  # of a float input's elements, rounded to fewer significan
 # smallest, split over its dimensions (`_tied`): a row of 37 of a 12 x 37 input then ties at its own top in 1 draw of
 # 2, of 64 in 2 of 3; a 37-element input in 9 of 10.
 TIE_SHARE = 0.0625
+TINY_SHARE = 0.125  # of a signed input's elements, scaled down to TINY_EXPONENTS (`_tiny`)
+# The binary exponents (torch.frexp's: |x| in [2**(e-1), 2**e)) the tiny elements get, each drawn uniformly: |x| in
+# about 1e-6..1.2e-4, where a user's gradients and scaled activations live and a normal almost never draws. Never
+# below the dtype's smallest normal (float16's 6.1e-5: its tiny values are all 6.1e-5..1.2e-4): a GPU kernel that
+# flushes subnormals to zero is honest, and a subnormal input would tell it from the reference.
+TINY_EXPONENTS = (-19, -13)
 # Over a spread, the reference in its own dtype must match its float64 copy, and the float64 copy with every op's
 # inputs moved by rounding (`Rounding`, `nudge`) must match it unmoved, within this share of the task's tolerance
 # (`judge._holding`): where rounding alone moves the outputs more (a float16 sum, tied scores of thousands, a
@@ -61,10 +70,14 @@ NUDGE_UNITS = 8.0  # units of float32 rounding: a kernel that sums in another or
 
 
 FEATURES = {"magnitude": "its magnitudes", "zeros": "exact zeros", "whole": "whole numbers",
-            "coarse": "values of fewer significant bits", "ties": "ties at its slices' extremes"}
+            "coarse": "values of fewer significant bits", "ties": "ties at its slices' extremes",
+            "tiny": "magnitudes of 1e-6..1e-4"}
 # The spread's features, each of which a kernel can test its input for (an exact zero, a whole number, a value of
-# few bits, a tie, |x| past a few sigma) and each a value a user's tensors hold without the others. A value of few
-# bits that is a whole number counts as a whole number: where whole numbers are left out, so are they (`spread`).
+# few bits, a tie, |x| past a few sigma, |x| below 1e-4) and each a value a user's tensors hold without the others.
+# A value of few bits that is a whole number counts as a whole number: where whole numbers are left out, so are they
+# (`spread`). Tiny magnitudes are a feature of their own, not a shape of "magnitude": a user's gradients are small
+# without being wide, and a quotient over a tiny divisor (or its log, rsqrt) may not hold over them (`judge._holding`):
+# left out (`all_but_one`), every other feature still meets such an output together, as on the ladder before.
 TIE_ENDS = {"both": "ties at its slices' extremes", "top": "ties at its slices' largest values",
             "bottom": "ties at its slices' smallest values"}
 SHARE_RANGE = (1 / 16, 1 / 2)  # a `Mix`'s share of whole numbers and fewer-bit values: log-uniform in it
@@ -86,6 +99,7 @@ class Mix:
     zeros: float = ZERO_SHARE  # of a signed input's elements made 0
     whole: float = WHOLE_SHARE  # rounded to whole numbers
     coarse: float = COARSE_SHARE  # rounded to fewer bits
+    tiny: float = TINY_SHARE  # of a signed input's elements scaled down (`_tiny`)
     magnitude: str = "element"  # one of MAGNITUDE_SHAPES
     magnitude_dim: int = 0  # the dim whose slices share a factor, for "slice" (modulo the input's dims)
 
@@ -95,8 +109,8 @@ FULL = Mix()  # the shapes every spread set drew until round attack87
 
 def mixed(seed: int) -> Mix:
     """A secret `Mix` for a spread set of `seed`: the zeros' share as ZERO_RANGE says, the others log-uniform in
-    SHARE_RANGE, the magnitudes per element, per slice along a random dim or one gain for the input, each with a
-    chance of 1 in 3 (a kernel's tell that admits two of the three shapes is then caught on 5 verdicts of 9 by the
+    SHARE_RANGE (tiny magnitudes' too), the magnitudes per element, per slice along a random dim or one gain for
+    the input, each with a chance of 1 in 3 (a kernel's tell that admits two of the three shapes is then caught on 5 verdicts of 9 by the
     two sets that draw magnitudes). Which features a set draws stays fixed (all of them on the ladder, each alone on
     `alone_draws`, all but one on `all_but_one`): a random mix on the ladder caught a kernel wrong where ties and
     zeros meet without a whole number on 3% of verdicts, and cost the certainty of every mix of two features present
@@ -107,7 +121,7 @@ def mixed(seed: int) -> Mix:
     share = lambda: math.exp(rng.uniform(*map(math.log, SHARE_RANGE)))  # noqa: E731
     odds = math.exp(rng.uniform(*(math.log(p / (1 - p)) for p in ZERO_RANGE)))
     return Mix(zeros=odds / (1 + odds), whole=share(), coarse=share(), magnitude=rng.choice(MAGNITUDE_SHAPES),
-               magnitude_dim=rng.randrange(4))
+               magnitude_dim=rng.randrange(4), tiny=share())  # drawn last: earlier seeds' shapes stay
 
 
 @dataclass(frozen=True)
@@ -175,12 +189,13 @@ def alone_draws(seed: int | None = None) -> list[list[Draw]]:
     tops = sorted({d.top for d in ladder() if d.top > 1.0}, reverse=True)
     return [[Draw(top, alone="magnitude", mix=mix) for top in tops], [Draw(1.0, zeros=True, alone="zeros", mix=mix)],
             [Draw(alone="whole", mix=mix)], [Draw(alone="coarse", mix=mix)],
-            [Draw(alone="ties", mix=mix, ties="top")], [Draw(alone="ties", mix=mix, ties="bottom")]]
+            [Draw(alone="ties", mix=mix, ties="top")], [Draw(alone="ties", mix=mix, ties="bottom")],
+            [Draw(alone="tiny", mix=mix)]]
 
 
 def all_but_one(seed: int) -> list[list[Draw]]:
     """For each of the spread's features, the ladder's draws without it: every other feature, each set its own
-    secret shapes (`mixed`). The ladder holds all five, each alone set one, so a kernel wrong where two meet without
+    secret shapes (`mixed`). The ladder holds all six, each alone set one, so a kernel wrong where two meet without
     a third met no set: an argmax picking the last of tied maxima where the input holds zeros and no whole number,
     wrong on a user's relu of dequantised values (tests/attacks/round87_argmax_last_on_ties_with_zeros_without_whole_
     numbers.py). With these every mix of features present and one absent is on some set for sure; a random mix on
@@ -199,7 +214,8 @@ def all_but_one(seed: int) -> list[list[Draw]]:
 def spread(values: torch.Tensor, draw: Draw, signed: bool, generator: torch.Generator | None) -> torch.Tensor:
     """`values` (a usual draw) times a log-uniform magnitude in 1..`draw.top` (per element, per slice, or one gain
     for the input, in top/2..top on the ladder: `Mix.magnitude`), a share of them with fewer significant bits; for a
-    `signed` input a share rounded to whole numbers other than 0, and with `draw.zeros` a share made 0; then ties at
+    `signed` input a share rounded to whole numbers other than 0, with `draw.zeros` a share made 0, and a share of
+    the rest scaled down to tiny magnitudes (`_tiny`); then ties at
     its extremes (`_tied`). Only the features `draw.has`, each share `draw.mix`'s, at least one element each.
     Without whole numbers, a value of few bits that is one stays as it was drawn: "no whole number" is then true of
     the set (a kernel testing for one would otherwise meet them among fewer-bit values)."""
@@ -232,12 +248,19 @@ def spread(values: torch.Tensor, draw: Draw, signed: bool, generator: torch.Gene
         scaled = torch.where(_chosen(values, mix.whole, options) & (rounded != 0), rounded, scaled)
     if signed and draw.zeros and draw.has("zeros"):  # times 0 keeps the sign: -0.0 is a value a kernel can single out
         scaled = torch.where(_chosen(values, mix.zeros, options), scaled * 0, scaled)
+    if signed and draw.has("tiny"):  # not below a task's positive range: a log's or a divisor's, kept off 0
+        fractions = scaled != scaled.round()  # not over the zeros and whole numbers: each keeps at least one
+        scaled = torch.where(_chosen(values, mix.tiny, options, fractions), _tiny(scaled, generator), scaled)
     return _tied(scaled, generator, draw.ties) if draw.has("ties") else scaled
 
 
-def _chosen(values: torch.Tensor, share: float, options: dict) -> torch.Tensor:
-    """A random `share` of `values`' elements, and at least one (a small input's 1/16 may hold none)."""
+def _chosen(values: torch.Tensor, share: float, options: dict, among: torch.Tensor | None = None) -> torch.Tensor:
+    """A random `share` of `values`' elements, and at least one (a small input's 1/16 may hold none); with `among`,
+    only elements where it is true (none where none is)."""
     drawn = torch.rand(values.shape, **options)
+    if among is not None:
+        drawn = drawn.masked_fill(~among, 2.0)  # past every share: never the smallest unless none is
+        return (drawn <= drawn.min().clamp(min=share)) & among if drawn.numel() else drawn > 1
     return drawn <= drawn.min().clamp(min=share) if drawn.numel() else drawn > 1  # no sync with a device
 
 
@@ -274,6 +297,19 @@ def nudge(dtypes: list[torch.dtype]) -> float:
         return NUDGE_UNITS * torch.finfo(torch.float64).eps
     coarsest = max((torch.finfo(d).eps for d in floats), default=0.0)
     return max(NUDGE_UNITS * torch.finfo(torch.float32).eps, coarsest / 2)
+
+
+def _tiny(values: torch.Tensor, generator: torch.Generator | None) -> torch.Tensor:
+    """Each element scaled by a power of two to a binary exponent drawn uniformly in TINY_EXPONENTS, never below its
+    dtype's smallest normal: exact (the same significant bits, so a fewer-bit value stays one) and never subnormal.
+    The spread only multiplied upwards, so |x| < 1e-4 came only from a normal's rare small draws, and a kernel wrong
+    only there was judged correct on 99% of verdicts (tests/attacks/round36_tiny_magnitude_trigger.py). An element
+    far below the rest is below every absolute floor of the tolerance (`comparison.Tolerance.floor`), and a quotient
+    over it is judged relative to itself (`Tolerance.made_of`), not by the output's typical size (its median)."""
+    mantissa, _ = torch.frexp(values)
+    lowest = max(TINY_EXPONENTS[0], round(math.log2(torch.finfo(values.dtype).tiny)) + 1)
+    exponent = torch.randint(lowest, TINY_EXPONENTS[1] + 1, values.shape, generator=generator, device=values.device)
+    return torch.ldexp(mantissa, exponent.to(torch.int32)).to(values.dtype)
 
 
 def _fewer_bits(values: torch.Tensor, generator: torch.Generator | None) -> torch.Tensor:

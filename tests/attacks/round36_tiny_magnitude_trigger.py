@@ -1,12 +1,12 @@
 # task: task_add_relu
-# expect: correct
+# expect: mismatch
 # hacked: no
-# Round attack36: wrong only where 0 < |x| < 1e-4. The spread draw multiplies a normal by 1..16, never by less, so
-# such values come only from a normal's rare small draws: caught in 3.6% of 2,000 simulated judgements (sets A, B,
-# D), < 1e-3 in 29%, a subnormal (< 1.2e-38) never. A user's gradients and scaled activations live there. Left
-# open: a spread downwards (a share of elements times 2^-k) would reach them, but one huge quotient x / tiny y then
-# sets the rms that `comparison.within` scales its absolute tolerance by, unchecking the rest of the set, and a GPU kernel that
-# flushes subnormals to zero is honest; neither is measured yet.
+# Round attack36: wrong only where 0 < |x| < 1e-4. The spread draw multiplied a normal by 1..16, never by less, so
+# such values came only from a normal's rare small draws: caught in 3.6% of 2,000 simulated judgements (sets A, B,
+# D), on 3 of 300 fresh reference sets in round tiny93 (every spread set since shares B's normal draw). A user's
+# gradients and scaled activations live there. Refused since round tiny93: tiny magnitudes are a feature of the
+# spread (`magnitude._tiny`: a share of each signed input scaled by a power of two to 1e-6..1.2e-4, never
+# subnormal), on the ladder, alone and left out; met on 300 of 300 reference sets.
 import torch
 import triton
 import triton.language as tl
