@@ -2663,10 +2663,10 @@ def test_the_spread_s_shares_and_magnitudes_differ_from_seed_to_seed():
 def test_tiny_magnitudes_are_drawn_on_every_spread_seed_and_never_subnormal():
     """The spread only multiplied upwards, so 0 < |x| < 1e-4 came from a normal's rare small draws alone: a kernel
     wrong only there met such a value on 3 of 300 reference sets (tests/attacks/round36_tiny_magnitude_trigger.py).
-    Every seed's tiny magnitudes alone now hold them in each signed input, and its ladder's first rung nearly always
-    (ties may draw over the few of a small input with many zeros), down to about 1e-6, each a normal float of the
-    input's dtype (a GPU kernel flushing subnormals to zero is honest), float16's too; left out
-    (`magnitude.all_but_one`), and where a task's range keeps an input positive, none are drawn."""
+    Every seed's tiny magnitudes alone now hold them in each signed input, down to about 1e-6, each a normal float of
+    the input's dtype (a GPU kernel flushing subnormals to zero is honest), float16's too; the ladder and the sets
+    leaving a feature out draw none (`magnitude.FEATURES`), and where a task's range keeps an input positive, none are
+    drawn."""
     from dataclasses import replace
 
     from autotriton_backend.verifier.magnitude import _tiny, all_but_one, alone_draws, ladder, mixed
@@ -2677,18 +2677,17 @@ def test_tiny_magnitudes_are_drawn_on_every_spread_seed_and_never_subnormal():
     task = KernelTask.from_file(CATALOGUE / "task_add_relu.py")
     half = replace(task, inputs=tuple(replace(spec, dtype="float16") for spec in task.inputs))
     ranged = replace(task, inputs=tuple(replace(spec, low=0.5, high=2.0) for spec in task.inputs))
-    smallest, ladder_without = [], 0
+    smallest = []
     for seed in range(40):
-        without = all_but_one(seed)[-1][0]
-        assert without.without == "tiny" and not without.has("tiny") and alone_draws(seed)[-1][0].alone == "tiny"
-        for draw in (next(ladder(mixed(seed))), alone_draws(seed)[-1][0]):
-            for t in (task, half):
-                found = [tiny(v) for v in make_inputs(t, seed, {}, "cpu", draw)]
-                assert draw.alone is None or all(f.numel() for f in found), (seed, draw, t.inputs[0].dtype)
-                ladder_without += not any(f.numel() for f in found)
-                smallest += [float(f.abs().min()) for f in found if f.numel()]
-            assert all(tiny(v).numel() == 0 for v in make_inputs(ranged, seed, {}, "cpu", draw))
-    assert min(smallest) < 2e-6 and ladder_without <= 1, (min(smallest), ladder_without)  # 8 sets of 2,000 miss
+        alone = alone_draws(seed)[-1][0]
+        assert alone.alone == "tiny" and all(not d.has("tiny") for s in all_but_one(seed) for d in s)
+        assert not next(ladder(mixed(seed))).has("tiny")
+        for t in (task, half):
+            found = [tiny(v) for v in make_inputs(t, seed, {}, "cpu", alone)]
+            assert all(f.numel() for f in found), (seed, t.inputs[0].dtype)
+            smallest += [float(f.abs().min()) for f in found]
+        assert all(tiny(v).numel() == 0 for v in make_inputs(ranged, seed, {}, "cpu", alone))
+    assert min(smallest) < 2e-6, min(smallest)
     generator = torch.Generator().manual_seed(0)
     for dtype in (torch.float16, torch.bfloat16, torch.float32, torch.float64):
         # a float16 normal draws a subnormal itself at times (1 element in 20,000): `_tiny` never makes one
@@ -2803,7 +2802,7 @@ def test_two_features_meet_without_a_third_on_some_set():
     present = {"zeros": lambda v: bool((v == 0).any()), "ties": lambda v: _ties_at(v, "top") and _ties_at(v, "bottom")}
     for seed in range(20):
         sequences = all_but_one(seed)
-        assert [draws[0].without for draws in sequences] == list(FEATURES)
+        assert [draws[0].without for draws in sequences] == [f for f in FEATURES if f != "tiny"]  # tiny: alone only
         for draws in sequences:
             left_out = draws[0].without
             for v in make_inputs(task, seed, {}, "cpu", draws[0]):
@@ -2893,3 +2892,21 @@ def test_honest_kernels_on_a_symbolic_task_pass_every_size_and_spread(name):
     assert verdict.correct, verdict.feedback
     judged = re.match(r"(\d+) input sets", next(c.reason for c in verdict.checks if c.name == "correctness"))
     assert judged and int(judged.group(1)) > 8, verdict.checks  # E and B-usual ran
+
+
+def test_tiny_magnitudes_never_take_every_value_of_an_input():
+    """A set whose every value of an input was tiny made outputs judged on their norm at 1e-6 (the ladder, beside 14
+    zeros of a 3 x 5 input: the direct teacher's exp-based tanh, 1e-7 off there as float32 is, was refused in 1 CI run
+    of 6; tests/test_training_data.py's chain). Tiny magnitudes are now drawn alone only, and never on every value
+    that may take one: the one with the largest draw stays as it was."""
+    from autotriton_backend.verifier.magnitude import Draw, Mix, spread
+
+    generator = torch.Generator().manual_seed(0)
+    half = Mix(tiny=1 / 2)
+    for columns in (1, 2, 5, 37):
+        for _ in range(100):
+            values = spread(torch.randn(3, columns, generator=generator), Draw(alone="tiny", mix=half), True, generator)
+            assert bool((values.abs() >= 1e-4).any()), values
+    many = spread(torch.randn(64, 37, generator=generator), Draw(alone="tiny", mix=half), True, generator)
+    assert 0.3 < float((many.abs() < 1e-4).float().mean()) < 0.6  # about half of them tiny where many may be
+    assert not Draw(16.0, zeros=True, mix=half).has("tiny")  # the ladder's sets draw none

@@ -54,11 +54,11 @@ SECONDS_PER_GB = 20.0  # run timeouts grow with the bytes a trial moves
 OPTIONAL_SHARE = 0.25
 # Input sets of one task on the device at once where each of the spread's features is also drawn alone and left out
 # (`magnitude.alone_draws`, `magnitude.all_but_one`): A, the ladder's sets (two where an output needs another rung),
-# seven alone (ties at each extreme), six all but one, the usual draw they are told apart from, the refill; as many
+# seven alone (ties at each extreme), five all but one, the usual draw they are told apart from, the refill; as many
 # again for each further spread (E at the example's sizes for a task with symbols, X). An 8.6 GB input drawn with
 # the five alone ran an honest candidate out of device memory on an H200 (run 163), where its four usual sets had
 # taken 20 s.
-ALONE_SETS = 18
+ALONE_SETS = 17
 HOST_COMPARE_BYTES = 16 << 20  # outputs compared on the host (`_on_host`): a few ms of float64 arithmetic at most
 
 
