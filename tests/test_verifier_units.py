@@ -2910,3 +2910,4 @@ def test_tiny_magnitudes_never_take_every_value_of_an_input():
     many = spread(torch.randn(64, 37, generator=generator), Draw(alone="tiny", mix=half), True, generator)
     assert 0.3 < float((many.abs() < 1e-4).float().mean()) < 0.6  # about half of them tiny where many may be
     assert not Draw(16.0, zeros=True, mix=half).has("tiny")  # the ladder's sets draw none
+    assert spread(torch.randn(0, 5), Draw(alone="tiny", mix=half), True, generator).shape == (0, 5)  # nothing to keep

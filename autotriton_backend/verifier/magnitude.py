@@ -266,11 +266,13 @@ def _chosen(values: torch.Tensor, share: float, options: dict, among: torch.Tens
     tiny would make outputs judged on their norm at 1e-6, where float32 rounds an honest exp-based tanh 6% off
     (`FEATURES`)."""
     drawn = torch.rand(values.shape, **options)
-    if among is not None:
-        drawn = drawn.masked_fill(~among, 2.0)  # past every share: never the smallest unless none is
-        kept = drawn.masked_fill(~among, -1.0).max()  # the largest draw among them stays as it was
-        return (drawn <= drawn.min().clamp(min=share)) & among & (drawn < kept) if drawn.numel() else drawn > 1
-    return drawn <= drawn.min().clamp(min=share) if drawn.numel() else drawn > 1  # no sync with a device
+    if not drawn.numel():
+        return drawn > 1
+    if among is None:
+        return drawn <= drawn.min().clamp(min=share)  # no sync with a device
+    kept = drawn.masked_fill(~among, -1.0).max()  # the largest draw among them stays as it was
+    drawn = drawn.masked_fill(~among, 2.0)  # past every share: never the smallest unless none is
+    return (drawn <= drawn.min().clamp(min=share)) & among & (drawn < kept)
 
 
 def _tied(values: torch.Tensor, generator: torch.Generator | None, ends: str = "both") -> torch.Tensor:
