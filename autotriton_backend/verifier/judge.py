@@ -477,7 +477,7 @@ class _Session:
                 self._judge_outputs(trial, outputs)
             except _Rejected as rejected:
                 raise _Rejected("timed_outputs", f"a timed call's result was wrong: {rejected.reason}") from None
-        sizes = ", ".join(f"{name}={size}" for name, size in sets[0].sizes.items())
+        sizes = _sizes_text(sets[0].sizes)
         return (Timings(measured, baselines.eager_ms, baselines.inductor_ms),
                 baselines.note + (f"; timed at {sizes}" if sizes else ""))
 
@@ -490,9 +490,12 @@ def _speedup(timings: Timings) -> float:
 
 def _baseline_key(task: KernelTask, sizes: dict[str, int]) -> str:
     """Where a task's baselines are cached: by its key at the example's sizes, with the sizes at any other."""
-    if sizes == example_sizes(task):
-        return task.key
-    return task.key + "@" + ",".join(f"{name}={size}" for name, size in sorted(sizes.items()))
+    return task.key if sizes == example_sizes(task) else f"{task.key}@{_sizes_text(sizes)}"
+
+
+def _sizes_text(sizes: dict[str, int]) -> str:
+    """`rows=3, cols=8`: symbols in name order ("" for a task without any)."""
+    return ", ".join(f"{name}={size}" for name, size in sorted(sizes.items()))
 
 
 def _clean(verdict: Verdict) -> bool:

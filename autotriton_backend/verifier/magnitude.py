@@ -69,9 +69,10 @@ USUAL_MARGIN = 0.75
 NUDGE_UNITS = 8.0  # units of float32 rounding: a kernel that sums in another order
 
 
+TIE_ENDS = {"both": "ties at its slices' extremes", "top": "ties at its slices' largest values",
+            "bottom": "ties at its slices' smallest values"}
 FEATURES = {"magnitude": "its magnitudes", "zeros": "exact zeros", "whole": "whole numbers",
-            "coarse": "values of fewer significant bits", "ties": "ties at its slices' extremes",
-            "tiny": "magnitudes of 1e-6..1e-4"}
+            "coarse": "values of fewer significant bits", "ties": TIE_ENDS["both"], "tiny": "magnitudes of 1e-6..1e-4"}
 # The spread's features, each of which a kernel can test its input for (an exact zero, a whole number, a value of
 # few bits, a tie, |x| past a few sigma, |x| below 1e-4) and each a value a user's tensors hold without the others.
 # A value of few bits that is a whole number counts as a whole number: where whole numbers are left out, so are they
@@ -80,8 +81,6 @@ FEATURES = {"magnitude": "its magnitudes", "zeros": "exact zeros", "whole": "who
 # a small input that was not a zero or a whole number could be tiny, the outputs then 1e-6 in norm, and an honest
 # exp-based tanh, 1e-7 off there as float32 is, was refused on the norm (1 direct-teacher answer in 6), which must
 # stay relative (tests/attacks/round13_small_outputs_unchecked.py). Mixes of tiny values with other features are open.
-TIE_ENDS = {"both": "ties at its slices' extremes", "top": "ties at its slices' largest values",
-            "bottom": "ties at its slices' smallest values"}
 SHARE_RANGE = (1 / 16, 1 / 2)  # a `Mix`'s share of whole numbers and fewer-bit values: log-uniform in it
 # A `Mix`'s share of zeros, its log-odds uniform in this range (as often above 1/2 as below). In 1/16..1/2, a kernel
 # honest there and wrong on any other share of zeros was wrong on a relu's 70% zeros and judged correct on 599 of 600
